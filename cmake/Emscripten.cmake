@@ -1,0 +1,29 @@
+# Every WebAssembly-specific flag lives here.
+set(PE_WASM_COMPILE_FLAGS -msimd128)
+target_compile_options(pe_engine PRIVATE ${PE_WASM_COMPILE_FLAGS})
+
+function(pe_add_wasm_module)
+  file(GLOB PE_BINDING_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/cpp/bindings/*.cpp)
+  add_executable(pe-engine ${PE_BINDING_SOURCES})
+  target_link_libraries(pe-engine PRIVATE pe_engine)
+  target_compile_options(pe-engine PRIVATE ${PE_WASM_COMPILE_FLAGS})
+  pe_set_warnings(pe-engine)
+  set(pre ${CMAKE_SOURCE_DIR}/cpp/bindings/pre.js)
+  set(post ${CMAKE_SOURCE_DIR}/cpp/bindings/post.js)
+  target_link_options(pe-engine PRIVATE
+    -lembind
+    -O3
+    -msimd128
+    -sMODULARIZE=1
+    -sEXPORT_ES6=1
+    -sEXPORT_NAME=createEngine
+    -sENVIRONMENT=web,worker
+    -sFILESYSTEM=0
+    -sALLOW_MEMORY_GROWTH=1
+    -sINITIAL_MEMORY=33554432
+    -sMAXIMUM_MEMORY=2147483648
+    -sABORTING_MALLOC=0
+    --pre-js ${pre}
+    --post-js ${post})
+  set_target_properties(pe-engine PROPERTIES SUFFIX ".js" LINK_DEPENDS "${pre};${post}")
+endfunction()

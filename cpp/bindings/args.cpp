@@ -1,0 +1,222 @@
+#include "args.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+namespace pe::bind {
+
+using emscripten::val;
+
+std::string format_number(double x) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", x);
+  // Prefer the shortest form that reads back exactly, as JavaScript prints numbers.
+  for (int digits = 1; digits <= 17; ++digits) {
+    char shorter[32];
+    std::snprintf(shorter, sizeof shorter, "%.*g", digits, x);
+    if (std::strtod(shorter, nullptr) == x) return shorter;
+  }
+  return buffer;
+}
+
+std::string describe(const val& v) {
+  const std::string type = v.typeOf().as<std::string>();
+  if (type == "number") return format_number(v.as<double>());
+  if (type == "string") {
+    std::string s = v.as<std::string>();
+    if (s.size() > 40) s = s.substr(0, 40) + "...";
+    return val::global("JSON").call<std::string>("stringify", val(s));
+  }
+  if (type == "undefined" || type == "boolean" || type == "bigint") return val::global("String")(v).as<std::string>();
+  if (v.isNull()) return "null";
+  if (type == "symbol") return "a symbol";
+  if (type == "function") return "a function";
+  if (v.isArray()) return "an array of length " + std::to_string(v["length"].as<unsigned>());
+  if (val::global("ArrayBuffer").call<bool>("isView", v)) {
+    return "a " + v["constructor"]["name"].as<std::string>();
+  }
+  return "an object";
+}
+
+void Args::fail(const std::string& message) {
+  if (failed_) return;
+  failed_ = true;
+  message_ = function_ + ": " + message;
+}
+
+void Args::fail_value(const char* name, const val& v, const std::string& allowed) {
+  fail(std::string(name) + " must be " + allowed + "; received " + describe(v) + ".");
+}
+
+void Args::require(bool condition, const char* name, const std::string& received, const std::string& allowed) {
+  if (!condition) fail(std::string(name) + " must be " + allowed + "; received " + received + ".");
+}
+
+void Args::cap_values(std::int64_t values, const char* what, std::int64_t cap) {
+  if (values > cap) {
+    fail(std::string(what) + " is " + std::to_string(values) + " values, more than the cap of " +
+         std::to_string(cap) + "; choose smaller sizes.");
+  }
+}
+
+val Args::error() const { return val::global("Error").new_(val(message_)); }
+
+int Args::integer(const val& v, const char* name, int min, int max, std::optional<int> fallback) {
+  if (failed_) return min;
+  if (fallback && v.isUndefined()) return *fallback;
+  const std::string allowed = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  if (!v.isNumber()) {
+    fail_value(name, v, allowed);
+    return min;
+  }
+  const double x = v.as<double>();
+  if (!std::isfinite(x) || std::floor(x) != x || x < min || x > max) {
+    fail_value(name, v, allowed);
+    return min;
+  }
+  return static_cast<int>(x);
+}
+
+int Args::even_integer(const val& v, const char* name, int min, int max, std::optional<int> fallback) {
+  if (failed_) return min;
+  if (fallback && v.isUndefined()) return *fallback;
+  const std::string allowed = "an even integer from " + std::to_string(min) + " to " + std::to_string(max);
+  if (!v.isNumber()) {
+    fail_value(name, v, allowed);
+    return min;
+  }
+  const double x = v.as<double>();
+  if (!std::isfinite(x) || std::floor(x) != x || x < min || x > max || std::fmod(x, 2.0) != 0.0) {
+    fail_value(name, v, allowed);
+    return min;
+  }
+  return static_cast<int>(x);
+}
+
+double Args::number(const val& v, const char* name, double min, double max, std::optional<double> fallback,
+                    bool min_exclusive) {
+  if (failed_) return min;
+  if (fallback && v.isUndefined()) return *fallback;
+  const std::string allowed = "a finite number " + std::string(min_exclusive ? "greater than " : "from ") +
+                              format_number(min) + (min_exclusive ? " and at most " : " to ") + format_number(max);
+  if (!v.isNumber()) {
+    fail_value(name, v, allowed);
+    return min;
+  }
+  const double x = v.as<double>();
+  const bool low = min_exclusive ? !(x > min) : !(x >= min);
+  if (!std::isfinite(x) || low || x > max) {
+    fail_value(name, v, allowed);
+    return min;
+  }
+  return x;
+}
+
+std::size_t Args::choice(const val& v, const char* name, std::initializer_list<const char*> allowed,
+                         std::optional<std::size_t> fallback) {
+  if (failed_) return 0;
+  if (fallback && v.isUndefined()) return *fallback;
+  std::string list;
+  std::size_t index = 0;
+  std::optional<std::size_t> found;
+  const std::string received = v.isString() ? v.as<std::string>() : std::string();
+  for (const char* option : allowed) {
+    if (!list.empty()) list += ", ";
+    list += '"' + std::string(option) + '"';
+    if (v.isString() && received == option) found = index;
+    ++index;
+  }
+  if (!found) {
+    fail_value(name, v, "one of " + list);
+    return 0;
+  }
+  return *found;
+}
+
+bool Args::boolean(const val& v, const char* name, std::optional<bool> fallback) {
+  if (failed_) return false;
+  if (fallback && v.isUndefined()) return *fallback;
+  if (!v.isTrue() && !v.isFalse()) {
+    fail_value(name, v, "true or false");
+    return false;
+  }
+  return v.isTrue();
+}
+
+std::string Args::text(const val& v, const char* name, std::size_t max_length) {
+  if (failed_) return {};
+  const std::string allowed = "a string of at most " + std::to_string(max_length) + " characters";
+  if (!v.isString() || v["length"].as<std::size_t>() > max_length) {
+    fail_value(name, v, allowed);
+    return {};
+  }
+  return v.as<std::string>();
+}
+
+std::vector<double> Args::numbers(const val& v, const char* name, std::optional<std::size_t> length,
+                                  std::size_t max_length) {
+  if (failed_) return {};
+  const bool array_like = v.isArray() || (val::global("ArrayBuffer").call<bool>("isView", v) &&
+                                          !v.instanceof(val::global("DataView")));
+  const std::string size = length ? "of exactly " + std::to_string(*length) + " finite numbers"
+                                   : "of at most " + std::to_string(max_length) + " finite numbers";
+  if (!array_like) {
+    fail_value(name, v, "an array or typed array " + size);
+    return {};
+  }
+  const auto n = v["length"].as<std::size_t>();
+  if ((length && n != *length) || n > max_length) {
+    fail_value(name, v, "an array or typed array " + size);
+    return {};
+  }
+  std::vector<double> out = emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").call<val>("from", v));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (!std::isfinite(out[i])) {
+      fail(std::string(name) + " must hold finite numbers only; item " + std::to_string(i) + " is " +
+           format_number(out[i]) + ".");
+      return {};
+    }
+  }
+  return out;
+}
+
+std::vector<int> Args::integers(const val& v, const char* name, int min, int max, std::size_t max_length) {
+  const auto raw = numbers(v, name, std::nullopt, max_length);
+  std::vector<int> out;
+  out.reserve(raw.size());
+  for (std::size_t i = 0; i < raw.size() && !failed_; ++i) {
+    const double x = raw[i];
+    if (std::floor(x) != x || x < min || x > max) {
+      fail(std::string(name) + " must hold integers from " + std::to_string(min) + " to " + std::to_string(max) +
+           "; item " + std::to_string(i) + " is " + format_number(x) + ".");
+      return {};
+    }
+    out.push_back(static_cast<int>(x));
+  }
+  return out;
+}
+
+namespace {
+
+template <typename T>
+val copy_out(const std::vector<T>& data) {
+  return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
+}
+
+}  // namespace
+
+val to_float32_array(const std::vector<float>& data) { return copy_out(data); }
+val to_float64_array(const std::vector<double>& data) { return copy_out(data); }
+val to_int32_array(const std::vector<int>& data) { return copy_out(data); }
+
+val to_string_array(const std::vector<std::string>& data) {
+  val out = val::array();
+  for (const auto& s : data) out.call<void>("push", val(s));
+  return out;
+}
+
+}  // namespace pe::bind

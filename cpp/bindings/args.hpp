@@ -1,0 +1,75 @@
+// Argument checking for the JavaScript boundary. Every binding reads its arguments through one Args, which
+// records the first problem; the binding then returns Args::error() (a JS Error) instead of a result, and the
+// adapter in post.js throws it once control is back in JavaScript. Throwing from C++ instead would unwind
+// through WebAssembly frames without running destructors or restoring the stack pointer.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pe::bind {
+
+class Args {
+ public:
+  explicit Args(std::string function) : function_(std::move(function)) {}
+
+  /// An integer in [min, max]; undefined takes fallback when one is given.
+  [[nodiscard]] int integer(const emscripten::val& v, const char* name, int min, int max,
+                            std::optional<int> fallback = std::nullopt);
+  /// An even integer in [min, max].
+  [[nodiscard]] int even_integer(const emscripten::val& v, const char* name, int min, int max,
+                                 std::optional<int> fallback = std::nullopt);
+  /// A finite number in [min, max] (or (min, max] when min_exclusive).
+  [[nodiscard]] double number(const emscripten::val& v, const char* name, double min, double max,
+                              std::optional<double> fallback = std::nullopt, bool min_exclusive = false);
+  /// One of the allowed strings; returns its index.
+  [[nodiscard]] std::size_t choice(const emscripten::val& v, const char* name,
+                                   std::initializer_list<const char*> allowed,
+                                   std::optional<std::size_t> fallback = std::nullopt);
+  /// A boolean; undefined takes fallback.
+  [[nodiscard]] bool boolean(const emscripten::val& v, const char* name, std::optional<bool> fallback = std::nullopt);
+  /// A string of at most max_length UTF-16 code units.
+  [[nodiscard]] std::string text(const emscripten::val& v, const char* name, std::size_t max_length);
+  /// An array or typed array of finite numbers, of exactly `length` items when length is set.
+  [[nodiscard]] std::vector<double> numbers(const emscripten::val& v, const char* name,
+                                            std::optional<std::size_t> length = std::nullopt,
+                                            std::size_t max_length = std::size_t{1} << 24);
+  /// An array of integers, each in [min, max], at most max_length items.
+  [[nodiscard]] std::vector<int> integers(const emscripten::val& v, const char* name, int min, int max,
+                                          std::size_t max_length);
+
+  /// Fails with "`what` ... allowed" when the condition does not hold.
+  void require(bool condition, const char* name, const std::string& received, const std::string& allowed);
+  /// Fails when a product of sizes exceeds the cap on values in one result.
+  void cap_values(std::int64_t values, const char* what, std::int64_t cap);
+  /// Records a problem in full words: "<function>: <message>".
+  void fail(const std::string& message);
+
+  [[nodiscard]] bool ok() const noexcept { return !failed_; }
+  /// The recorded problem as a JS Error (call only when !ok()).
+  [[nodiscard]] emscripten::val error() const;
+
+ private:
+  void fail_value(const char* name, const emscripten::val& v, const std::string& allowed);
+  std::string function_;
+  std::string message_;
+  bool failed_ = false;
+};
+
+/// A short description of any JS value for error messages: numbers as written, strings quoted, others by kind.
+[[nodiscard]] std::string describe(const emscripten::val& v);
+[[nodiscard]] std::string format_number(double x);
+
+/// Fresh JS-owned copies of engine results (never a view of WebAssembly memory).
+[[nodiscard]] emscripten::val to_float32_array(const std::vector<float>& data);
+[[nodiscard]] emscripten::val to_float64_array(const std::vector<double>& data);
+[[nodiscard]] emscripten::val to_int32_array(const std::vector<int>& data);
+[[nodiscard]] emscripten::val to_string_array(const std::vector<std::string>& data);
+
+}  // namespace pe::bind

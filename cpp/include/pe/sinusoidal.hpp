@@ -1,0 +1,51 @@
+// The sinusoidal positional encoding of Vaswani et al. (2017), section 3.5, and the quantities the explainer
+// derives from it. Positions and dimensions count from 0. Callers validate sizes (see limits.hpp); these
+// functions assume positions >= 1, an even dModel >= 2 and base > 1.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace pe {
+
+/// Where the sine and cosine of pair i live in a row.
+enum class Layout {
+  Interleaved,  ///< the paper's layout: sin at 2i, cos at 2i+1
+  Split,        ///< all sines (0..d/2-1), then all cosines (d/2..d-1), same frequencies
+};
+
+/// Angular frequency of pair i: base^(-2i/dModel).
+[[nodiscard]] double pair_frequency(int pair, int d_model, double base) noexcept;
+
+/// The encoding of one position in double precision, in the given layout (dModel values).
+[[nodiscard]] std::vector<double> encode_position(double pos, int d_model, double base,
+                                                  Layout layout = Layout::Interleaved);
+
+/// Writes positions*dModel float32 values, row-major (one row per position), into out.
+void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout) noexcept;
+
+/// The table as a fresh vector; see sinusoidal_table_into.
+[[nodiscard]] std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout);
+
+/// Period (in positions) of each pair: 2*pi*base^(2i/dModel), dModel/2 values.
+[[nodiscard]] std::vector<double> pair_periods(int d_model, double base);
+
+/// Max minus min of every dimension (interleaved layout) over positions 0..positions-1.
+[[nodiscard]] std::vector<double> dimension_ranges(int positions, int d_model, double base);
+
+/// PE(pos) . PE(pos+k) for k = 0..maxOffset, summed over all dimensions in double precision.
+[[nodiscard]] std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double base);
+
+enum class Similarity { Dot, Cosine };
+
+/// positions x positions matrix of PE(a) . PE(b) (or their cosine), row-major.
+[[nodiscard]] std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric);
+
+/// Row-major 2x2 matrix R(k) with (sin, cos) of pair i at pos+k = R(k) (sin, cos) at pos.
+[[nodiscard]] std::array<double, 4> shift_rotation(int pair, double offset, int d_model, double base) noexcept;
+
+/// max over all pairs of |PE(pos+k) - R(k) PE(pos)| (Euclidean norm per pair), in double precision.
+[[nodiscard]] double rotation_residual(double pos, double offset, int d_model, double base);
+
+}  // namespace pe

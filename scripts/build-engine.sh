@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly engine and places it where the site serves it: web/public/engine/.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+if [ ! -f build/wasm/CMakeCache.txt ]; then
+  emcmake cmake --preset wasm >/dev/null
+fi
+cmake --build build/wasm -j"$(nproc)"
+mkdir -p web/public/engine
+cp build/wasm/pe-engine.js build/wasm/pe-engine.wasm cpp/bindings/pe-engine.d.ts web/public/engine/
