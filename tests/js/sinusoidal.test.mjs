@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pe, assertClose, assertEngineError } from './engine.mjs';
+
+function reference(pos, dim, dModel, base) {
+  const angle = pos / base ** ((2 * Math.floor(dim / 2)) / dModel);
+  return dim % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+}
+
+test('sinusoidalTable matches the formula in both layouts', () => {
+  const [positions, dModel, base] = [50, 128, 10000];
+  const interleaved = pe.sinusoidalTable(positions, dModel, base, 'interleaved');
+  const split = pe.sinusoidalTable(positions, dModel, base, 'split');
+  assert.ok(interleaved instanceof Float32Array);
+  assert.equal(interleaved.length, positions * dModel);
+  const expected = [];
+  const expectedSplit = [];
+  for (let pos = 0; pos < positions; pos += 1) {
+    for (let dim = 0; dim < dModel; dim += 1) expected.push(reference(pos, dim, dModel, base));
+    for (let i = 0; i < dModel / 2; i += 1) expectedSplit.push(reference(pos, 2 * i, dModel, base));
+    for (let i = 0; i < dModel / 2; i += 1) expectedSplit.push(reference(pos, 2 * i + 1, dModel, base));
+  }
+  assertClose(interleaved, expected, 2e-7);
+  assertClose(split, expectedSplit, 2e-7);
+});
+
+test('sinusoidalTable defaults to base 10000 and the interleaved layout', () => {
+  assert.deepEqual(pe.sinusoidalTable(3, 16), pe.sinusoidalTable(3, 16, 10000, 'interleaved'));
+});
+
+test('results are fresh copies owned by the caller', () => {
+  const a = pe.sinusoidalTable(4, 8);
+  a.fill(42);
+  const b = pe.sinusoidalTable(4, 8);
+  assert.equal(b[0], 0);
+  assert.notEqual(a.buffer, b.buffer);
+});
+
+test('the source numbers come out of the engine', () => {
+  const ranges = pe.dimensionRanges(64, 512, 10000);
+  assert.equal(ranges.filter((r) => r < 0.1).length, 194);
+  assert.equal(ranges.filter((r) => r < 0.5).length, 264);
+  const periods = pe.pairPeriods(512, 10000);
+  assertClose(periods[255], 60611.48, 0.01);
+  assertClose(periods[1] / periods[0], 1.0366, 1e-4);
+  for (const start of [0, 100, 300]) {
+    const dots = pe.dotByOffset(start, 37, 512, 10000);
+    assertClose(dots[0], 256, 1e-9);
+    assertClose(dots[37], 139.05, 5e-3);
+  }
+  assert.ok(pe.rotationResidual(300, 37, 512, 10000) < 1e-6);
+});
+
+test('shiftRotation maps pair i of PE(pos) to PE(pos + k)', () => {
+  const [pair, k, pos] = [5, 9, 123];
+  const [a, b, c, d] = pe.shiftRotation(pair, k, 512, 10000);
+  const row = pe.sinusoidalTable(pos + k + 1, 512, 10000);
+  const s = row[pos * 512 + 2 * pair];
+  const co = row[pos * 512 + 2 * pair + 1];
+  assertClose(a * s + b * co, row[(pos + k) * 512 + 2 * pair], 1e-6);
+  assertClose(c * s + d * co, row[(pos + k) * 512 + 2 * pair + 1], 1e-6);
+});
+
+test('similarityMatrix has constant diagonals and a unit cosine diagonal', () => {
+  const n = 40;
+  const m = pe.similarityMatrix(n, 64, 10000, 'cosine');
+  for (let a = 0; a < n; a += 1) assertClose(m[a * n + a], 1, 1e-12);
+  for (let a = 0; a + 3 < n; a += 1) assertClose(m[a * n + a + 3], m[3], 1e-12);
+});
+
+test('bad arguments throw an Error naming the parameter, the value and what is allowed', () => {
+  assertEngineError(() => pe.sinusoidalTable(64, 511), /sinusoidalTable/, /dModel/, /511/, /even integer/);
+  assertEngineError(() => pe.sinusoidalTable(NaN, 512), /positions/, /NaN/);
+  assertEngineError(() => pe.sinusoidalTable(-1, 512), /positions/, /-1/);
+  assertEngineError(() => pe.sinusoidalTable(65537, 512), /positions/, /65536/);
+  assertEngineError(() => pe.sinusoidalTable(65536, 4096), /cap/);
+  assertEngineError(() => pe.sinusoidalTable(64, 512, Infinity), /base/, /Infinity/);
+  assertEngineError(() => pe.sinusoidalTable(64, 512, 10000, 'diagonal'), /layout/, /"diagonal"/, /"split"/);
+  assertEngineError(() => pe.sinusoidalTable('64', 512), /positions/, /"64"/);
+  assertEngineError(() => pe.sinusoidalTable(), /positions/, /undefined/);
+  assertEngineError(() => pe.sinusoidalTable(1, 2, 3, 'split', 5), /at most 4 arguments/);
+  assertEngineError(() => pe.shiftRotation(256, 1, 512), /pair/, /255/);
+  assertEngineError(() => pe.similarityMatrix(2000, 512), /positions/, /1024/);
+});
+
+test('10,000 bad calls leave the module exact and its memory unchanged', () => {
+  const before = pe.memoryUsage();
+  const good = pe.sinusoidalTable(8, 16);
+  const bad = [
+    () => pe.sinusoidalTable(64, 7),
+    () => pe.sinusoidalTable(64, 512, 10000, 'a'.repeat(100)),
+    () => pe.dotByOffset(-1, 3, 8),
+    () => pe.similarityMatrix(4, 8, NaN),
+    () => pe.dimensionRanges(65536, 4096),
+  ];
+  for (let i = 0; i < 10000; i += 1) assert.throws(bad[i % bad.length]);
+  const after = pe.memoryUsage();
+  assert.deepEqual(pe.sinusoidalTable(8, 16), good);
+  assert.equal(after.heapBytes, before.heapBytes);
+  assert.equal(after.allocatedBytes, before.allocatedBytes);
+});
