@@ -33,7 +33,8 @@ std::vector<double> alibi_bias(double slope, int seq_len) {
   std::vector<double> out(n * n);
   for (int i = 0; i < seq_len; ++i) {
     for (int j = 0; j < seq_len; ++j) {
-      out[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(j)] = 0.0 - slope * std::abs(i - j);  // +0 on the diagonal, not -0
+      // 0.0 - x rather than -x, so the diagonal holds +0 and not -0.
+      out[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(j)] = 0.0 - slope * std::abs(i - j);
     }
   }
   return out;

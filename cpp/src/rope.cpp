@@ -80,9 +80,8 @@ double ntk_scaled_base(double base, int head_dim, double factor) noexcept {
   return base * std::pow(factor, static_cast<double>(head_dim) / (head_dim - 2));
 }
 
-std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<double>& k, int positions,
-                                int head_dim, double base, RopeConvention convention,
-                                const RopeScoreOptions& options) {
+std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<double>& k, int positions, int head_dim,
+                                double base, RopeConvention convention, const RopeScoreOptions& options) {
   const auto n = static_cast<std::size_t>(positions);
   const auto d = static_cast<std::size_t>(head_dim);
   std::vector<double> qs(n * d);
