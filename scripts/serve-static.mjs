@@ -1,0 +1,49 @@
+// A plain static file server for the built site, mounted under a sub-path (default /pe-explorer/) the way a
+// static host would serve it. Used by the browser tests and the benchmark; no dependencies.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+
+const root = path.resolve(process.argv[2] ?? 'dist');
+const port = Number(process.env.PORT ?? 4173);
+const prefix = process.env.BASE_PATH ?? '/pe-explorer/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.ts': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+createServer(async (request, response) => {
+  const url = new URL(request.url, 'http://localhost');
+  if (!url.pathname.startsWith(prefix)) {
+    response.writeHead(404).end('Not found');
+    return;
+  }
+  let file = path.join(root, decodeURIComponent(url.pathname.slice(prefix.length)));
+  if (!file.startsWith(root)) {
+    response.writeHead(403).end('Forbidden');
+    return;
+  }
+  try {
+    if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+    await stat(file);
+  } catch {
+    response.writeHead(404).end('Not found');
+    return;
+  }
+  response.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(response);
+}).listen(port, '127.0.0.1', () => {
+  process.stdout.write(`Serving ${root} at http://127.0.0.1:${port}${prefix}\n`);
+});

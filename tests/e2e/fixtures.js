@@ -1,0 +1,47 @@
+// Shared browser-test helpers: every page is watched for console errors, failed requests and requests that
+// leave the page's origin; a test fails if any occur.
+import { test as base, expect } from '@playwright/test';
+
+export const test = base.extend({
+  page: async ({ page, baseURL }, use) => {
+    const problems = [];
+    const origin = new URL(baseURL).origin;
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin) {
+        problems.push(`request left the origin: ${url}`);
+      }
+    });
+    await use(page);
+    expect(problems, problems.join('\n')).toEqual([]);
+  },
+});
+
+export { expect };
+
+/** The paper's formula in double precision, independent of the engine. */
+export function sinusoid(pos, dim, dModel, base = 10000) {
+  const angle = pos / base ** ((2 * Math.floor(dim / 2)) / dModel);
+  return dim % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+}
+
+/** Parses the number after `label` in a readout ("value 0.841471" -> 0.841471), reading U+2212 as minus. */
+export function numberAfter(text, label) {
+  const match = new RegExp(`${label}\\s+([\\u2212\\-]?[\\d.]+(?:e[\\-+]?\\d+)?)`).exec(text);
+  if (!match) throw new Error(`no "${label}" number in: ${text}`);
+  return Number(match[1].replace('\u2212', '-'));
+}
+
+/** Moves the mouse to the centre of cell (row, col) of a canvas showing rows x cols cells. */
+export async function hoverCell(page, canvas, row, col, rows, cols) {
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + ((col + 0.5) / cols) * box.width, box.y + ((row + 0.5) / rows) * box.height);
+}

@@ -1,0 +1,88 @@
+import { test, expect, sinusoid, numberAfter, hoverCell } from './fixtures.js';
+
+test('the article shows the heatmap at the paper defaults and reads a hovered cell', async ({ page }) => {
+  await page.goto('index.html');
+  await expect(page).toHaveTitle(/PE Explorer/);
+  const figure = page.locator('[data-figure="heatmap"]');
+  await figure.scrollIntoViewIfNeeded();
+  const canvas = figure.locator('canvas.pe-heatmap-canvas');
+  await expect(canvas).toHaveAttribute('width', '512');
+  await expect(canvas).toHaveAttribute('height', '64');
+  await expect(figure.locator('.pe-summary')).toContainText('194 of 512 dimensions');
+
+  await hoverCell(page, canvas, 10, 6, 64, 512);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('position 10, dimension 6 (pair 3, sin)');
+  const value = numberAfter(await readout.textContent(), 'value');
+  expect(Math.abs(value - sinusoid(10, 6, 512))).toBeLessThan(1e-5);
+
+  // The canvas pixels are the diverging colour of the engine's value: position 0, dimension 1 is cos 0 = +1.
+  const topLeftCos = await canvas.evaluate((c) => Array.from(c.getContext('2d').getImageData(1, 0, 1, 1).data));
+  expect(topLeftCos[0]).toBeGreaterThan(90);
+  expect(topLeftCos[2]).toBeLessThan(60);
+});
+
+test('changing dModel redraws the heatmap with the new width', async ({ page }) => {
+  await page.goto('index.html');
+  const figure = page.locator('[data-figure="heatmap"]');
+  await figure.scrollIntoViewIfNeeded();
+  const slider = figure.getByLabel('Model width dModel');
+  await slider.focus();
+  await slider.press('Home');
+  const canvas = figure.locator('canvas.pe-heatmap-canvas');
+  await expect(canvas).toHaveAttribute('width', '2');
+  for (let i = 0; i < 63; i += 1) await slider.press('ArrowRight');
+  await expect(canvas).toHaveAttribute('width', '128');
+  await expect(figure.locator('.pe-summary')).toContainText('by 128 dimensions');
+  await hoverCell(page, canvas, 20, 9, 64, 128);
+  const value = numberAfter(await figure.locator('.pe-readout').textContent(), 'value');
+  expect(Math.abs(value - sinusoid(20, 9, 128))).toBeLessThan(1e-5);
+});
+
+test('the keyboard moves a cursor over the cells and reads them', async ({ page }) => {
+  await page.goto('index.html');
+  const canvas = page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await canvas.focus();
+  await canvas.press('ArrowDown');
+  await canvas.press('ArrowDown');
+  await canvas.press('ArrowRight');
+  const readout = page.locator('[data-figure="heatmap"] .pe-readout');
+  await expect(readout).toContainText('position 2, dimension 1 (pair 0, cos)');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - Math.cos(2))).toBeLessThan(1e-6);
+});
+
+test('the heatmap stands alone on the embed page with parameters from the URL', async ({ page }) => {
+  await page.goto('embed.html?figure=heatmap&dModel=128&positions=50');
+  const canvas = page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas');
+  await expect(canvas).toHaveAttribute('width', '128');
+  await expect(canvas).toHaveAttribute('height', '50');
+  await hoverCell(page, canvas, 49, 127, 50, 128);
+  const value = numberAfter(await page.locator('[data-figure="heatmap"] .pe-readout').textContent(), 'value');
+  expect(Math.abs(value - sinusoid(49, 127, 128))).toBeLessThan(1e-5);
+});
+
+test('a bad URL parameter shows the engine message and nothing breaks', async ({ page }) => {
+  await page.goto('embed.html?figure=heatmap&dModel=7');
+  await expect(page.locator('.pe-error')).toContainText('dModel must be an even integer');
+  await expect(page.locator('.pe-error')).toContainText('received 7');
+});
+
+test('an unknown figure id is reported as text', async ({ page }) => {
+  await page.goto('embed.html?figure=%3Cimg%20src%3Dx%3E');
+  await expect(page.locator('.pe-error')).toContainText('Unknown figure "<img src=x>"');
+  expect(await page.locator('img').count()).toBe(0);
+});
+
+test('the heatmap is usable at 360 px width and in dark mode', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('index.html');
+  const figure = page.locator('[data-figure="heatmap"]');
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('width', '512');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(20, 23, 31)');
+});

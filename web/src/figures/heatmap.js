@@ -1,0 +1,341 @@
+// Figure `heatmap`: the sinusoidal table, positions down and dimensions across, +1 red, 0 white, -1 blue.
+import { scaleLinear } from 'd3-scale';
+import { getEngine } from '../engine.js';
+import { drawAxis } from '../ui/axes.js';
+import { diverging } from '../ui/colors.js';
+import { select, slider } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { downloadPng } from '../ui/export.js';
+import { formatInt, formatValue } from '../ui/format.js';
+import { createFrame } from '../ui/frame.js';
+
+/** Title shown when the figure stands alone. */
+export const title = 'The sinusoidal encoding as a heatmap';
+
+/** URL parameters accepted on embed.html, with their types. */
+export const params = { dModel: 'number', positions: 'number', base: 'number', layout: 'string' };
+
+const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
+
+/**
+ * Mounts the heatmap.
+ * @param {HTMLElement} element
+ * @param {{ dModel?: number, positions?: number, base?: number, layout?: 'interleaved'|'split',
+ *   controls?: boolean, highlight?: number | null, onSelectDimension?: (dim: number) => void }} options
+ */
+export function mount(element, options = {}) {
+  const engine = getEngine();
+  let state = {
+    dModel: 512,
+    positions: 64,
+    base: 10000,
+    layout: 'interleaved',
+    highlight: null,
+    controls: true,
+    ...options,
+  };
+  let table = null;
+  let shown = null; // the parameters `table` was computed for
+  let cursor = null;
+
+  const frame = createFrame(element, {
+    id: 'heatmap',
+    title: 'Sinusoidal encoding heatmap',
+    caption:
+      'Each row is one position and each column one dimension of PE(pos). Red is +1, white 0, blue \u22121. ' +
+      'Hover, or focus the map and use the arrow keys, to read a cell; click a column to follow that dimension.',
+    table: tableData,
+  });
+
+  const controls = {
+    dModel: slider({
+      label: 'Model width dModel',
+      min: 2,
+      max: 1024,
+      step: 2,
+      value: state.dModel,
+      format: formatInt,
+      onChange: (v) => set({ dModel: v }),
+    }),
+    positions: slider({
+      label: 'Positions',
+      min: 1,
+      max: 2048,
+      value: state.positions,
+      format: formatInt,
+      onChange: (v) => set({ positions: v }),
+    }),
+    base: slider({
+      label: 'Base',
+      min: 10,
+      max: 1e6,
+      scale: 'log',
+      value: state.base,
+      onChange: (v) => set({ base: v }),
+    }),
+    layout: select({
+      label: 'Layout',
+      value: state.layout,
+      options: [
+        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
+        { value: 'split', label: 'split (all sin, then all cos)' },
+      ],
+      onChange: (v) => set({ layout: v }),
+    }),
+  };
+  if (state.controls) {
+    frame.controls.append(...Object.values(controls).map((c) => c.element));
+  } else {
+    frame.controls.hidden = true;
+  }
+
+  const canvas = h('canvas', {
+    class: 'pe-heatmap-canvas',
+    tabindex: 0,
+    role: 'img',
+    'aria-label': 'Heatmap of the encoding; use the arrow keys to move between cells and read their values',
+  });
+  const svg = h('svg:svg', { class: 'pe-heatmap-axes', 'aria-hidden': 'true' });
+  const xAxis = h('svg:g');
+  const yAxis = h('svg:g');
+  const mark = h('svg:rect', { class: 'pe-heatmap-cursor', visibility: 'hidden' });
+  const column = h('svg:rect', { class: 'pe-heatmap-column', visibility: 'hidden' });
+  svg.append(xAxis, yAxis, column, mark);
+  const stage = h('div', { class: 'pe-heatmap' }, svg, canvas);
+  const legend = buildLegend();
+  frame.plot.append(stage, legend);
+  frame.actions.append(
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'pe-button',
+        onClick: () => downloadPng('heatmap.png', canvas, Math.max(1, Math.round(1024 / canvas.width))),
+      },
+      'Download PNG',
+    ),
+  );
+
+  let size = { width: 0, height: 0 };
+  const resize = new ResizeObserver(() => layout());
+  resize.observe(stage);
+
+  function set(patch) {
+    state = { ...state, ...patch };
+    render();
+  }
+
+  function render() {
+    const { positions, dModel, base, layout: tableLayout } = state;
+    const next = frame.attempt(() => engine.sinusoidalTable(positions, dModel, base, tableLayout));
+    if (!next) return;
+    const ranges = frame.attempt(() => engine.dimensionRanges(positions, dModel, base));
+    if (!ranges) return;
+    table = next;
+    shown = { positions, dModel, base, layout: tableLayout };
+    paint();
+    layout();
+    const nearlyFlat = ranges.filter((r) => r < 0.1).length;
+    frame.setSummary(
+      `Heatmap of ${formatInt(positions)} positions by ${formatInt(dModel)} dimensions (base ${formatValue(base)}, ` +
+        `${tableLayout} layout). Values lie between \u22121 and +1; the leftmost columns alternate fastest, and ` +
+        `${formatInt(nearlyFlat)} of ${formatInt(dModel)} dimensions change by less than 0.1 over these positions.`,
+    );
+    if (cursor) showCell(Math.min(cursor.pos, positions - 1), Math.min(cursor.dim, dModel - 1));
+  }
+
+  function paint() {
+    const { positions, dModel } = shown;
+    canvas.width = dModel;
+    canvas.height = positions;
+    const ctx = canvas.getContext('2d');
+    const image = ctx.createImageData(dModel, positions);
+    const pixels = image.data;
+    const lut = diverging.lut;
+    for (let i = 0, p = 0; i < table.length; i += 1, p += 4) {
+      const c = diverging.index(table[i]);
+      pixels[p] = lut[c];
+      pixels[p + 1] = lut[c + 1];
+      pixels[p + 2] = lut[c + 2];
+      pixels[p + 3] = 255;
+    }
+    ctx.putImageData(image, 0, 0);
+  }
+
+  function layout() {
+    if (!shown) return;
+    const width = Math.max(200, stage.clientWidth);
+    const plotWidth = width - MARGIN.left - MARGIN.right;
+    const plotHeight = Math.round(Math.min(420, Math.max(180, shown.positions * 4)));
+    size = { width: plotWidth, height: plotHeight };
+    stage.style.height = `${plotHeight + MARGIN.top + MARGIN.bottom}px`;
+    Object.assign(canvas.style, {
+      left: `${MARGIN.left}px`,
+      top: `${MARGIN.top}px`,
+      width: `${plotWidth}px`,
+      height: `${plotHeight}px`,
+    });
+    svg.setAttribute('width', String(width));
+    svg.setAttribute('height', String(plotHeight + MARGIN.top + MARGIN.bottom));
+    const x = scaleLinear().domain([0, shown.dModel]).range([0, plotWidth]);
+    const y = scaleLinear().domain([0, shown.positions]).range([0, plotHeight]);
+    xAxis.setAttribute('transform', `translate(${MARGIN.left},${MARGIN.top + plotHeight})`);
+    yAxis.setAttribute('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+    drawAxis(xAxis, 'bottom', x, { ticks: plotWidth < 400 ? 4 : 8, label: 'dimension', format: formatInt });
+    drawAxis(yAxis, 'left', y, { ticks: 6, label: 'position', format: formatInt });
+    drawHighlight();
+    if (cursor) drawCursor();
+  }
+
+  function cellRect(pos, dim) {
+    const w = size.width / shown.dModel;
+    const hgt = size.height / shown.positions;
+    return { x: MARGIN.left + dim * w, y: MARGIN.top + pos * hgt, w: Math.max(w, 2), h: Math.max(hgt, 2) };
+  }
+
+  function drawCursor() {
+    const r = cellRect(cursor.pos, cursor.dim);
+    mark.setAttribute('x', String(r.x));
+    mark.setAttribute('y', String(r.y));
+    mark.setAttribute('width', String(r.w));
+    mark.setAttribute('height', String(r.h));
+    mark.setAttribute('visibility', 'visible');
+  }
+
+  function drawHighlight() {
+    const dim = state.highlight;
+    if (dim === null || dim === undefined || !shown || dim >= shown.dModel) {
+      column.setAttribute('visibility', 'hidden');
+      return;
+    }
+    const r = cellRect(0, dim);
+    column.setAttribute('x', String(r.x));
+    column.setAttribute('y', String(MARGIN.top));
+    column.setAttribute('width', String(r.w));
+    column.setAttribute('height', String(size.height));
+    column.setAttribute('visibility', 'visible');
+  }
+
+  function describeCell(pos, dim) {
+    const { dModel, layout: tableLayout } = shown;
+    const half = dModel / 2;
+    const pair = tableLayout === 'interleaved' ? Math.floor(dim / 2) : dim % half;
+    const isSin = tableLayout === 'interleaved' ? dim % 2 === 0 : dim < half;
+    const value = table[pos * dModel + dim];
+    return `position ${pos}, dimension ${dim} (pair ${pair}, ${isSin ? 'sin' : 'cos'}), value ${formatValue(value)}`;
+  }
+
+  function showCell(pos, dim) {
+    cursor = { pos, dim };
+    frame.setReadout(describeCell(pos, dim));
+    drawCursor();
+  }
+
+  function cellAt(event) {
+    const rect = canvas.getBoundingClientRect();
+    const dim = Math.floor(((event.clientX - rect.left) / rect.width) * shown.dModel);
+    const pos = Math.floor(((event.clientY - rect.top) / rect.height) * shown.positions);
+    if (dim < 0 || pos < 0 || dim >= shown.dModel || pos >= shown.positions) return null;
+    return { pos, dim };
+  }
+
+  canvas.addEventListener('pointermove', (event) => {
+    if (!shown) return;
+    const cell = cellAt(event);
+    if (cell) showCell(cell.pos, cell.dim);
+  });
+  canvas.addEventListener('click', (event) => {
+    if (!shown) return;
+    const cell = cellAt(event);
+    if (!cell) return;
+    showCell(cell.pos, cell.dim);
+    selectDimension(cell.dim);
+  });
+  canvas.addEventListener('keydown', (event) => {
+    if (!shown) return;
+    const { pos, dim } = cursor ?? { pos: 0, dim: 0 };
+    const big = event.shiftKey ? 10 : 1;
+    const moves = {
+      ArrowUp: [-big, 0],
+      ArrowDown: [big, 0],
+      ArrowLeft: [0, -big],
+      ArrowRight: [0, big],
+      PageUp: [-10, 0],
+      PageDown: [10, 0],
+      Home: [0, -dim],
+      End: [0, shown.dModel - 1 - dim],
+    };
+    if (event.key === 'Enter' || event.key === ' ') {
+      selectDimension(dim);
+      event.preventDefault();
+      return;
+    }
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const nextPos = Math.min(shown.positions - 1, Math.max(0, pos + move[0]));
+    const nextDim = Math.min(shown.dModel - 1, Math.max(0, dim + move[1]));
+    showCell(nextPos, nextDim);
+  });
+  canvas.addEventListener('focus', () => {
+    if (shown && !cursor) showCell(0, 0);
+  });
+
+  function selectDimension(dim) {
+    state.highlight = dim;
+    drawHighlight();
+    state.onSelectDimension?.(dim);
+    element.dispatchEvent(new CustomEvent('pe:select-dimension', { detail: { dimension: dim }, bubbles: true }));
+  }
+
+  function tableData() {
+    const { positions, dModel } = shown;
+    const dims = Math.min(dModel, 16);
+    const columns = ['position', ...Array.from({ length: dModel }, (_, d) => `dim ${d}`)];
+    const rows = [];
+    for (let p = 0; p < positions; p += 1) {
+      rows.push([p, ...Array.from(table.subarray(p * dModel, (p + 1) * dModel), (v) => formatValue(v))]);
+    }
+    return {
+      columns: columns.slice(0, dims + 1),
+      rows: rows.map((r) => r.slice(0, dims + 1)),
+      note: `Showing dimensions 0\u2013${dims - 1} of ${dModel}.`,
+      csv: { columns, rows },
+    };
+  }
+
+  render();
+
+  return {
+    update(patch = {}) {
+      state = { ...state, ...patch };
+      for (const key of ['dModel', 'positions', 'base', 'layout']) {
+        if (patch[key] !== undefined) controls[key].value = patch[key];
+      }
+      if (['dModel', 'positions', 'base', 'layout'].some((k) => k in patch)) render();
+      else drawHighlight();
+    },
+    destroy() {
+      resize.disconnect();
+      frame.destroy();
+    },
+  };
+}
+
+function buildLegend() {
+  const gradient = h('canvas', { class: 'pe-legend-bar', width: 256, height: 1, 'aria-hidden': 'true' });
+  const ctx = gradient.getContext('2d');
+  const image = ctx.createImageData(256, 1);
+  for (let i = 0; i < 256; i += 1) {
+    const c = diverging.index(-1 + (2 * i) / 255);
+    image.data.set([diverging.lut[c], diverging.lut[c + 1], diverging.lut[c + 2], 255], i * 4);
+  }
+  ctx.putImageData(image, 0, 0);
+  return h(
+    'div',
+    { class: 'pe-legend', role: 'img', 'aria-label': 'Colour legend: blue is \u22121, white is 0, red is +1' },
+    h('span', {}, '\u22121'),
+    gradient,
+    h('span', {}, '+1'),
+  );
+}

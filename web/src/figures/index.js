@@ -1,0 +1,14 @@
+// Every figure id (DESIGN.md) and how to load its module. Modules load on demand, so a page pays only for the
+// figures it shows.
+export const figures = {
+  heatmap: () => import('./heatmap.js'),
+};
+
+/** Loads a figure module by id, or rejects with an Error naming the id and the known ones. */
+export async function loadFigure(id) {
+  const load = Object.hasOwn(figures, id) ? figures[id] : null;
+  if (!load) {
+    throw new Error(`Unknown figure "${id}"; known figures: ${Object.keys(figures).join(', ')}.`);
+  }
+  return load();
+}

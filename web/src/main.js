@@ -1,0 +1,13 @@
+// The article: typesets the math, wires the colour scheme and mounts each figure as it nears the viewport.
+import { mountWhenVisible } from './ui/lazy.js';
+import { renderAllMath } from './ui/math.js';
+import { initTheme } from './ui/theme.js';
+
+initTheme(document.getElementById('theme-toggle'));
+renderAllMath(document);
+
+for (const slot of document.querySelectorAll('[data-mount]')) {
+  mountWhenVisible(slot, slot.dataset.mount).catch(() => {
+    // The slot already shows the error in place of the figure.
+  });
+}

@@ -1,0 +1,33 @@
+// SVG axes drawn with d3-axis; colours come from CSS (currentColor), so they follow the colour scheme.
+import { axisBottom, axisLeft, axisTop, axisRight } from 'd3-axis';
+import { select } from 'd3-selection';
+
+const AXES = { bottom: axisBottom, left: axisLeft, top: axisTop, right: axisRight };
+
+/**
+ * Draws (or redraws) an axis into an SVG <g>.
+ * @param {SVGGElement} group
+ * @param {'bottom'|'left'|'top'|'right'} side
+ * @param scale a d3 scale
+ * @param {{ ticks?: number, format?: (v: number) => string, label?: string, length?: number }} options
+ */
+export function drawAxis(group, side, scale, { ticks = 6, format, label, length } = {}) {
+  const axis = AXES[side](scale).ticks(ticks);
+  if (format) axis.tickFormat(format);
+  const g = select(group);
+  g.attr('class', 'pe-axis').call(axis);
+  g.selectAll('.pe-axis-label').remove();
+  if (label) {
+    const [r0, r1] = scale.range();
+    const middle = (length ?? r0 + r1) / 2;
+    const text = g.append('text').attr('class', 'pe-axis-label').attr('fill', 'currentColor').text(label);
+    if (side === 'bottom') text.attr('x', middle).attr('y', 34).attr('text-anchor', 'middle');
+    if (side === 'top') text.attr('x', middle).attr('y', -30).attr('text-anchor', 'middle');
+    if (side === 'left') {
+      text.attr('transform', `rotate(-90)`).attr('x', -middle).attr('y', -38).attr('text-anchor', 'middle');
+    }
+    if (side === 'right') {
+      text.attr('transform', `rotate(90)`).attr('x', middle).attr('y', -38).attr('text-anchor', 'middle');
+    }
+  }
+}

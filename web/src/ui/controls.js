@@ -1,0 +1,142 @@
+// Labelled, keyboard-operable controls. Each returns { element, value (get/set), input } and calls
+// onChange(value) on every user change; setting .value from code does not call it.
+import { h, uid } from './dom.js';
+import { formatSig } from './format.js';
+
+/**
+ * A range slider with a visible label and a live value. scale "log" moves in equal ratios (for bases, lengths).
+ * Arrow keys step; Page Up/Down take bigger steps; the <output> shows the exact value.
+ */
+export function slider({
+  label,
+  min,
+  max,
+  step = 1,
+  value,
+  scale = 'linear',
+  format = (v) => formatSig(v, 6),
+  onChange = () => {},
+  name,
+}) {
+  const id = uid('slider');
+  const log = scale === 'log';
+  const toInput = (v) => (log ? Math.log10(v) : v);
+  const fromInput = (x) => {
+    if (!log) return Number(x);
+    const raw = 10 ** Number(x);
+    // Snap log values to a tidy number of significant digits so the readout and the engine agree exactly.
+    return Number(raw.toPrecision(3));
+  };
+  const input = h('input', {
+    id,
+    type: 'range',
+    name: name ?? id,
+    min: toInput(min),
+    max: toInput(max),
+    step: log ? 'any' : step,
+    value: toInput(value),
+  });
+  const output = h('output', { for: id, class: 'pe-control-value' }, format(value));
+  let current = value;
+  input.addEventListener('input', () => {
+    current = fromInput(input.value);
+    output.textContent = format(current);
+    input.setAttribute('aria-valuetext', format(current));
+    onChange(current);
+  });
+  input.setAttribute('aria-valuetext', format(value));
+  const element = h('div', { class: 'pe-control pe-slider' }, h('label', { for: id }, label), input, output);
+  return {
+    element,
+    input,
+    get value() {
+      return current;
+    },
+    set value(v) {
+      current = v;
+      input.value = String(toInput(v));
+      output.textContent = format(v);
+      input.setAttribute('aria-valuetext', format(v));
+    },
+  };
+}
+
+/** A drop-down choice. options: [{ value, label }]. */
+export function select({ label, options, value, onChange = () => {}, name }) {
+  const id = uid('select');
+  const input = h(
+    'select',
+    { id, name: name ?? id },
+    options.map((o) => h('option', { value: o.value, selected: o.value === value }, o.label)),
+  );
+  input.addEventListener('change', () => onChange(input.value));
+  const element = h('div', { class: 'pe-control pe-select' }, h('label', { for: id }, label), input);
+  return {
+    element,
+    input,
+    get value() {
+      return input.value;
+    },
+    set value(v) {
+      input.value = v;
+    },
+  };
+}
+
+/** A checkbox with its label. */
+export function toggle({ label, checked = false, onChange = () => {}, name }) {
+  const id = uid('toggle');
+  const input = h('input', { id, type: 'checkbox', name: name ?? id, checked });
+  input.addEventListener('change', () => onChange(input.checked));
+  const element = h('div', { class: 'pe-control pe-toggle' }, input, h('label', { for: id }, label));
+  return {
+    element,
+    input,
+    get value() {
+      return input.checked;
+    },
+    set value(v) {
+      input.checked = Boolean(v);
+    },
+  };
+}
+
+/** A group of mutually exclusive buttons (a segmented control) with aria-pressed state. */
+export function segmented({ label, options, value, onChange = () => {} }) {
+  let current = value;
+  const buttons = options.map((o) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'pe-segment',
+        'data-value': o.value,
+        'aria-pressed': String(o.value === value),
+        onClick: () => {
+          set(o.value);
+          onChange(o.value);
+        },
+      },
+      o.label,
+    ),
+  );
+  function set(v) {
+    current = v;
+    for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.value === v));
+  }
+  const element = h(
+    'div',
+    { class: 'pe-control pe-segmented', role: 'group', 'aria-label': label },
+    h('span', { class: 'pe-segmented-label' }, label),
+    buttons,
+  );
+  return {
+    element,
+    get value() {
+      return current;
+    },
+    set value(v) {
+      set(v);
+    },
+  };
+}

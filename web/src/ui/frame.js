@@ -1,0 +1,124 @@
+// The common frame of every figure: controls, plot, readout, error line, caption, text alternative (a one-line
+// summary plus a data table built on request) and export buttons. Figures fill the parts; the frame owns layout.
+import { h, replaceChildren } from './dom.js';
+import { downloadCsv } from './export.js';
+
+const TABLE_ROW_LIMIT = 200;
+
+/**
+ * Builds the frame inside `element` and marks it with data-figure="<id>".
+ * @param {HTMLElement} element the mount point
+ * @param {{ id: string, title: string, caption?: string, table?: () => { columns: string[], rows: unknown[][],
+ *   note?: string, csv?: { columns: string[], rows: unknown[][] } }, exportName?: string }} spec
+ *   `table` gives what the data table shows; `csv`, when present, is the fuller set the CSV download saves.
+ */
+export function createFrame(element, { id, title, caption, table, exportName = id }) {
+  element.dataset.figure = id;
+  element.classList.add('pe-figure');
+  const controls = h('div', { class: 'pe-controls', role: 'group', 'aria-label': `${title}: controls` });
+  const plot = h('div', { class: 'pe-plot' });
+  const readout = h('p', { class: 'pe-readout', 'aria-live': 'polite' });
+  const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+  const summary = h('p', { class: 'pe-summary' });
+  const tableHost = h('div', { class: 'pe-table-host' });
+  const details = h('details', { class: 'pe-data' }, h('summary', {}, 'Data table'), tableHost);
+  const actions = h('div', { class: 'pe-actions' });
+  details.addEventListener('toggle', () => {
+    if (details.open) renderTable();
+  });
+  if (table) {
+    actions.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'pe-button',
+          onClick: () => {
+            const data = table();
+            const { columns, rows } = data.csv ?? data;
+            downloadCsv(`${exportName}.csv`, columns, rows);
+          },
+        },
+        'Download CSV',
+      ),
+    );
+  }
+  const children = [controls, plot, readout, error];
+  if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
+  children.push(summary);
+  if (table) children.push(details);
+  children.push(actions);
+  replaceChildren(element, ...children);
+
+  function renderTable() {
+    if (!table) return;
+    const { columns, rows, note } = table();
+    const shown = rows.slice(0, TABLE_ROW_LIMIT);
+    replaceChildren(
+      tableHost,
+      h(
+        'table',
+        {},
+        h('caption', {}, `${title}: data`),
+        h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
+        h(
+          'tbody',
+          {},
+          shown.map((row) => h('tr', {}, row.map((cell) => h('td', {}, cell)))),
+        ),
+      ),
+      rows.length > shown.length || note
+        ? h(
+            'p',
+            { class: 'pe-note' },
+            [
+              rows.length > shown.length
+                ? `Showing ${shown.length} of ${rows.length} rows; Download CSV has them all.`
+                : '',
+              note ?? '',
+            ].join(' '),
+          )
+        : null,
+    );
+  }
+
+  return {
+    element,
+    controls,
+    plot,
+    readout,
+    actions,
+    /** Shows an engine error and keeps whatever is drawn (the last good state). */
+    showError(message) {
+      error.textContent = message;
+      error.hidden = false;
+    },
+    clearError() {
+      error.textContent = '';
+      error.hidden = true;
+    },
+    /** Runs fn; on an Error shows its message and returns undefined, leaving the figure as it was. */
+    attempt(fn) {
+      try {
+        const result = fn();
+        this.clearError();
+        return result;
+      } catch (e) {
+        this.showError(e instanceof Error ? e.message : String(e));
+        return undefined;
+      }
+    },
+    setSummary(text) {
+      summary.textContent = text;
+      if (details.open) renderTable();
+    },
+    setReadout(text) {
+      readout.textContent = text;
+    },
+    destroy() {
+      element.replaceChildren();
+      delete element.dataset.figure;
+      element.classList.remove('pe-figure');
+    },
+  };
+}

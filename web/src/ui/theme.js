@@ -1,0 +1,53 @@
+// Light and dark colour schemes: follows the system unless the reader picks one; figures that paint on a canvas
+// subscribe to repaint with the new colours.
+const KEY = 'pe-explorer-theme';
+const listeners = new Set();
+const media = window.matchMedia('(prefers-color-scheme: dark)');
+
+/** The scheme in force: "light" or "dark". */
+export function currentTheme() {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'light' || chosen === 'dark') return chosen;
+  return media.matches ? 'dark' : 'light';
+}
+
+/** Calls fn after every change of scheme; returns a function that unsubscribes. */
+export function onThemeChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function notify() {
+  for (const fn of listeners) fn(currentTheme());
+}
+
+/** Applies the stored choice and wires a toggle button (aria-pressed shows the dark state). */
+export function initTheme(button) {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(KEY);
+  } catch {
+    stored = null;
+  }
+  if (stored === 'light' || stored === 'dark') document.documentElement.dataset.theme = stored;
+  media.addEventListener('change', notify);
+  if (!button) return;
+  const sync = () => {
+    const dark = currentTheme() === 'dark';
+    button.setAttribute('aria-pressed', String(dark));
+    button.textContent = dark ? 'Light mode' : 'Dark mode';
+  };
+  sync();
+  button.addEventListener('click', () => {
+    const next = currentTheme() === 'dark' ? 'light' : 'dark';
+    document.documentElement.dataset.theme = next;
+    try {
+      localStorage.setItem(KEY, next);
+    } catch {
+      // Storage can be unavailable in embedded or private contexts; the choice then lasts for the visit.
+    }
+    sync();
+    notify();
+  });
+  onThemeChange(sync);
+}
