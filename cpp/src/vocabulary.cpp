@@ -1,0 +1,98 @@
+#include "pe/vocabulary.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "pe/rng.hpp"
+
+namespace pe {
+namespace {
+
+// Sorted, so that word_id can binary-search it. Enough nouns, verbs and function words for the article's
+// sentences ("dog bites man", "the cat chased the dog", "the quick brown fox jumps over the lazy dog") and for
+// readers to write their own.
+constexpr std::array<std::string_view, 78> kWords = {
+    "a",     "an",     "and",   "at",      "ate",    "ball",   "big",     "bird",    "bit",    "bites",
+    "book",  "boy",    "brown", "but",     "car",    "cat",    "chased",  "chases",  "child",  "city",
+    "dog",   "eats",   "fast",  "finds",   "fish",   "food",   "fox",     "girl",    "happy",  "he",
+    "her",   "his",    "house", "in",      "is",     "it",     "jumps",   "kicks",   "king",   "lazy",
+    "letter", "likes", "loves", "man",     "mat",    "near",   "old",     "on",      "over",   "park",
+    "queen", "quick",  "reads", "red",     "river",  "runs",   "sat",     "saw",     "sees",   "she",
+    "sleeps", "slowly", "small", "student", "teacher", "the",  "they",    "this",    "throws", "to",
+    "tree",  "under",  "was",   "we",      "with",   "woman",  "wrote",   "young"};
+
+constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+constexpr bool is_edge_punctuation(char c) noexcept {
+  constexpr std::string_view kPunctuation = ".,!?;:\"'()[]-`";
+  return kPunctuation.find(c) != std::string_view::npos;
+}
+
+constexpr char to_lower_ascii(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+const std::vector<std::string>& vocabulary() {
+  static const std::vector<std::string> words(kWords.begin(), kWords.end());
+  return words;
+}
+
+std::optional<int> word_id(std::string_view word) noexcept {
+  const auto it = std::lower_bound(kWords.begin(), kWords.end(), word);
+  if (it == kWords.end() || *it != word) return std::nullopt;
+  return static_cast<int>(it - kWords.begin());
+}
+
+std::vector<std::string> tokenize(std::string_view text) {
+  std::vector<std::string> tokens;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    std::size_t end = i;
+    while (end < text.size() && !is_space(text[end])) ++end;
+    std::size_t first = i;
+    std::size_t last = end;
+    while (first < last && is_edge_punctuation(text[first])) ++first;
+    while (last > first && is_edge_punctuation(text[last - 1])) --last;
+    if (first < last) {
+      std::string token(text.substr(first, last - first));
+      for (char& c : token) c = to_lower_ascii(c);
+      tokens.push_back(std::move(token));
+    }
+    i = end;
+  }
+  return tokens;
+}
+
+std::optional<std::size_t> first_unknown(const std::vector<std::string>& tokens) noexcept {
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!word_id(tokens[i])) return i;
+  }
+  return std::nullopt;
+}
+
+std::vector<double> word_embedding(std::string_view word, int d_model, std::uint64_t seed, bool scaled) {
+  // The prefix keeps word streams apart from every other stream drawn from the same seed.
+  std::string name = "embedding:";
+  name.append(word);
+  Rng rng(stream_seed(seed, fnv1a64(name)));
+  const double init_std = 1.0 / std::sqrt(static_cast<double>(d_model));
+  const double scale = scaled ? std::sqrt(static_cast<double>(d_model)) : 1.0;
+  std::vector<double> row(static_cast<std::size_t>(d_model));
+  for (double& x : row) x = rng.normal() * init_std * scale;
+  return row;
+}
+
+std::vector<double> word_embeddings(const std::vector<std::string>& words, int d_model, std::uint64_t seed,
+                                    bool scaled) {
+  std::vector<double> out;
+  out.reserve(words.size() * static_cast<std::size_t>(d_model));
+  for (const auto& word : words) {
+    const auto row = word_embedding(word, d_model, seed, scaled);
+    out.insert(out.end(), row.begin(), row.end());
+  }
+  return out;
+}
+
+}  // namespace pe
