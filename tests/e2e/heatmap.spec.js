@@ -17,7 +17,9 @@ test('the article shows the heatmap at the paper defaults and reads a hovered ce
   expect(Math.abs(value - sinusoid(10, 6, 512))).toBeLessThan(1e-5);
 
   // The canvas pixels are the diverging colour of the engine's value: position 0, dimension 1 is cos 0 = +1.
-  const topLeftCos = await canvas.evaluate((c) => Array.from(c.getContext('2d').getImageData(1, 0, 1, 1).data));
+  const topLeftCos = await canvas.evaluate((c) =>
+    Array.from(c.getContext('2d').getImageData(1, 0, 1, 1).data),
+  );
   expect(topLeftCos[0]).toBeGreaterThan(90);
   expect(topLeftCos[2]).toBeLessThan(60);
 });

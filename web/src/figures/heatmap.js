@@ -285,7 +285,9 @@ export function mount(element, options = {}) {
     state.highlight = dim;
     drawHighlight();
     state.onSelectDimension?.(dim);
-    element.dispatchEvent(new CustomEvent('pe:select-dimension', { detail: { dimension: dim }, bubbles: true }));
+    element.dispatchEvent(
+      new CustomEvent('pe:select-dimension', { detail: { dimension: dim }, bubbles: true }),
+    );
   }
 
   function tableData() {
@@ -333,7 +335,11 @@ function buildLegend() {
   ctx.putImageData(image, 0, 0);
   return h(
     'div',
-    { class: 'pe-legend', role: 'img', 'aria-label': 'Colour legend: blue is \u22121, white is 0, red is +1' },
+    {
+      class: 'pe-legend',
+      role: 'img',
+      'aria-label': 'Colour legend: blue is \u22121, white is 0, red is +1',
+    },
     h('span', {}, '\u22121'),
     gradient,
     h('span', {}, '+1'),

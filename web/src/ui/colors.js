@@ -34,7 +34,16 @@ function rgb(color) {
 }
 
 /** Distinct series colours that read on light and dark backgrounds (Okabe-Ito, colour-blind safe). */
-export const series = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#9E9E00', '#7F7F7F'];
+export const series = [
+  '#0072B2',
+  '#D55E00',
+  '#009E73',
+  '#CC79A7',
+  '#E69F00',
+  '#56B4E9',
+  '#9E9E00',
+  '#7F7F7F',
+];
 
 /** A CSS custom property of the page, for canvas drawing that follows the colour scheme. */
 export function cssVar(name, element = document.documentElement) {

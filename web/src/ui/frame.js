@@ -60,11 +60,25 @@ export function createFrame(element, { id, title, caption, table, exportName = i
         'table',
         {},
         h('caption', {}, `${title}: data`),
-        h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            columns.map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
         h(
           'tbody',
           {},
-          shown.map((row) => h('tr', {}, row.map((cell) => h('td', {}, cell)))),
+          shown.map((row) =>
+            h(
+              'tr',
+              {},
+              row.map((cell) => h('td', {}, cell)),
+            ),
+          ),
         ),
       ),
       rows.length > shown.length || note

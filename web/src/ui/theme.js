@@ -17,18 +17,21 @@ export function onThemeChange(fn) {
   return () => listeners.delete(fn);
 }
 
+function readStoredTheme() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
 function notify() {
   for (const fn of listeners) fn(currentTheme());
 }
 
 /** Applies the stored choice and wires a toggle button (aria-pressed shows the dark state). */
 export function initTheme(button) {
-  let stored = null;
-  try {
-    stored = localStorage.getItem(KEY);
-  } catch {
-    stored = null;
-  }
+  const stored = readStoredTheme();
   if (stored === 'light' || stored === 'dark') document.documentElement.dataset.theme = stored;
   media.addEventListener('change', notify);
   if (!button) return;

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Sets up, builds, and runs every test layer: native C++ (Catch2 via CTest), the WASM engine in Node, the
+# .d.ts type check, the browser tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the
+# format and lint checks. Every stage runs; one summary at the end; exit non-zero on any failure.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+results=()
+failed=0
+passed=0
+
+stage() {
+  local name="$1"
+  shift
+  log "$name"
+  local start=$SECONDS
+  if "$@"; then
+    results+=("PASS  $name ($((SECONDS - start)) s)")
+    passed=$((passed + 1))
+  else
+    results+=("FAIL  $name ($((SECONDS - start)) s)")
+    failed=$((failed + 1))
+  fi
+}
+
+native() {
+  [ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null || return 1
+  cmake --build build/native -j"$(nproc)" && ctest --test-dir build/native -j"$(nproc)" --output-on-failure
+}
+node_tests() { PE_ENGINE_DIR=dist/engine node --test tests/js/; }
+types() { npx tsc -p tests/types/tsconfig.json; }
+browser() { npx playwright test; }
+formatting() {
+  bash scripts/clang-format.sh && npx prettier --check --log-level warn . && npx eslint --max-warnings 0 .
+}
+
+if ! bash scripts/setup.sh; then
+  echo "Set-up failed; nothing was tested." >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+stage "Native engine and Catch2 tests" native
+stage "Build: WebAssembly engine and static site" bash scripts/build.sh
+stage "Node tests of the WASM engine" node_tests
+stage "Type check of pe-engine.d.ts" types
+stage "Browser tests (Chromium)" browser
+stage "Format and lint (clang-format, Prettier, ESLint)" formatting
+
+echo
+log "Summary"
+printf '  %s\n' "${results[@]}"
+echo "${passed} passed, ${failed} failed"
+[ "$failed" -eq 0 ]
