@@ -13,5 +13,8 @@ inline constexpr int kMaxWords = 32;
 inline constexpr int kMaxSimilarityPositions = 1024;
 inline constexpr double kMinBase = 1.0 + 1e-9;
 inline constexpr double kMaxBase = 1e12;
+// A position given as a number (RoPE start, context lengths, precision probes) rather than as a count of
+// rows: it costs no memory, so it may go far past kMaxPositions.
+inline constexpr double kMaxPositionValue = 1e9;
 
 }  // namespace pe::limits
