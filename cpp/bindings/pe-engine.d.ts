@@ -87,15 +87,225 @@ export interface PeEngine {
   rotationResidual(pos: number, offset: number, dModel: number, base?: number): number;
 
   // --- rope -----------------------------------------------------------------------------------------------------
+  /**
+   * Rotary position embedding (Su et al. 2021): rotates pair i of row r by the angle `pos * base^(-2i/headDim)`
+   * radians, with `pos = (startPos + r) / scale`. The dot product of a rotated query at m and a rotated key at
+   * n then depends on the positions only through `n - m`. Angles and rotations are evaluated in double precision.
+   * @param x `seqLen * headDim` numbers, row-major (one row per position); each within float32's range
+   * @param seqLen rows, 1..65536; `seqLen * headDim` at most 2^24
+   * @param headDim values per row, even, 2..4096
+   * @param startPos position of row 0, 0..1e9, need not be an integer (default 0)
+   * @param base frequency base, > 1 (default 10000)
+   * @param convention which dimensions form pair i: `"interleaved"` (2i, 2i+1: RoFormer, GPT-J; the default) or
+   *   `"half"` (i, i + headDim/2: GPT-NeoX and LLaMA code)
+   * @param scale linear position interpolation: positions are divided by it, > 0 and at most 1e6 (default 1)
+   * @returns a new Float32Array like `x`: the rotated rows (norms preserved up to float32 rounding).
+   * @throws Error when an argument is invalid, `x` has the wrong length or holds a non-finite value.
+   */
+  ropeRotate(
+    x: ArrayLike<number>,
+    seqLen: number,
+    headDim: number,
+    startPos?: number,
+    base?: number,
+    convention?: 'interleaved' | 'half',
+    scale?: number,
+  ): Float32Array;
+
+  /**
+   * The fixed reordering between the two conventions: gather indices `p` (headDim values, a permutation of
+   * 0..headDim-1) such that rotating `y[j] = x[p[j]]` with convention `to` gives the result of rotating `x` with
+   * convention `from`, gathered the same way. `"interleaved"` to `"half"` is `[0, 2, 4, ..., 1, 3, 5, ...]`;
+   * applied to the rows of W_q and W_k it converts a checkpoint from one convention to the other.
+   * @param headDim even, 2..4096
+   * @param from `"interleaved"` or `"half"` (required)
+   * @param to `"interleaved"` or `"half"` (required); `from === to` gives the identity
+   */
+  ropePermutation(headDim: number, from: 'interleaved' | 'half', to: 'interleaved' | 'half'): Int32Array;
+
+  /**
+   * NTK-aware base scaling for running a model at `factor` times its trained context:
+   * `base * factor^(headDim / (headDim - 2))`. Pair 0 keeps its frequency; the slowest pair's frequency is
+   * divided by exactly `factor`, as with linear interpolation.
+   * @param base the trained base, > 1 (default 10000 when undefined)
+   * @param headDim even, 4..4096
+   * @param factor target length / trained length, 1..1e6
+   * @returns the scaled base (a number).
+   */
+  ntkScaledBase(base: number | undefined, headDim: number, factor: number): number;
+
+  /**
+   * positions x positions matrix (row-major, row m = query position, column n = key position) of
+   * `rotate(q, m) . rotate(k, n)` for one query vector and one key vector placed at every position 0..positions-1,
+   * computed literally (rotate, then dot) in double precision, with no 1/sqrt(headDim) factor. Every diagonal is
+   * constant: the score depends only on `n - m`.
+   * @param q the query, `headDim` numbers
+   * @param k the key, `headDim` numbers
+   * @param positions 1..1024; `positions^2 * headDim` at most 2^24
+   * @param headDim even, 2..4096
+   * @param base > 1 (default 10000)
+   * @param convention `"interleaved"` (default) or `"half"`
+   * @param options `queriesOnly` (default false): rotate q only and leave k as given, the classic mistake; the
+   *   score is then `rotate(q, m) . k`, which depends on m alone and not on `n - m`. `scale` (default 1, > 0, at
+   *   most 1e6): positions divided by it, as in ropeRotate.
+   * @returns `positions * positions` values.
+   */
+  ropeScores(
+    q: ArrayLike<number>,
+    k: ArrayLike<number>,
+    positions: number,
+    headDim: number,
+    base?: number,
+    convention?: 'interleaved' | 'half',
+    options?: { queriesOnly?: boolean; scale?: number },
+  ): Float64Array;
+
+  /**
+   * RoPE score against offset, for plotting beside `dotByOffset` (sinusoidal) and `-slope * k` (ALiBi):
+   * `rotate(q, 0) . rotate(k, o)` for o = 0..maxOffset, equal to the score of a query at any m and a key at m + o.
+   * @param q the query, `headDim` numbers
+   * @param k the key, `headDim` numbers
+   * @param maxOffset 0..65536; `(maxOffset + 1) * headDim` at most 2^24
+   * @returns `maxOffset + 1` values; item 0 is `q . k`.
+   */
+  ropeScoreByOffset(
+    q: ArrayLike<number>,
+    k: ArrayLike<number>,
+    maxOffset: number,
+    headDim: number,
+    base?: number,
+    convention?: 'interleaved' | 'half',
+  ): Float64Array;
   // (end rope)
 
   // --- alibi ----------------------------------------------------------------------------------------------------
+  /**
+   * ALiBi head slopes (Press et al. 2022). For a power of two n: `2^(-8i/n)` for i = 1..n (8 heads: 1/2, 1/4,
+   * ..., 1/256; 1 head: 1/256). Otherwise the slopes for m = 2^floor(log2 n), followed by every other slope
+   * (indices 0, 2, 4, ...) of the slopes for 2m until there are n (12 heads: 1/2..1/256, then 2^-0.5, 2^-1.5,
+   * 2^-2.5, 2^-3.5).
+   * @param nHeads 1..64
+   * @returns `nHeads` slopes in (0, 1).
+   */
+  alibiSlopes(nHeads: number): Float64Array;
+
+  /**
+   * ALiBi biases for every head: entry (h, i, j) = `-slope_h * |i - j|` for query i and key j, to be added to the
+   * raw attention scores before the softmax.
+   * @param nHeads 1..64
+   * @param seqLen 1..1024; `nHeads * seqLen^2` at most 2^24
+   * @param causal when true, keys after the query (j > i) hold `-Infinity`, so the result is bias and causal
+   *   mask in one; when false or undefined (the default) every entry is the symmetric bias and masking, if any,
+   *   is the caller's.
+   * @returns `nHeads * seqLen * seqLen` values, head-major then row-major; the diagonal is 0.
+   */
+  alibiBias(nHeads: number, seqLen: number, causal?: boolean): Float64Array;
   // (end alibi)
 
   // --- extension and precision ----------------------------------------------------------------------------------
+  /**
+   * Every RoPE pair's rotation against a trained context: pair i (i = 0..headDim/2-1) turns by
+   * `theta_i = base^(-2i/headDim)` radians per position, so a model trained on `trainedLength` positions has seen
+   * angles up to `trainedLength * theta_i`. Run at `targetLength`, pairs that never completed a turn in training
+   * meet angles they never saw, unless positions are interpolated or the base is scaled.
+   * @param headDim even, 4..4096
+   * @param base the trained base, > 1 (default 10000)
+   * @param trainedLength integer, 1..1e9
+   * @param targetLength integer, trainedLength..1e9
+   * @param method `"none"` (default: positions as they are), `"interpolation"` (positions divided by
+   *   targetLength / trainedLength) or `"ntk"` (base replaced by `ntkScaledBase(base, headDim, targetLength /
+   *   trainedLength)`)
+   * @returns per pair (Float64Array/Uint8Array of headDim/2 items; angles in radians, lengths in positions):
+   *   `wavelength` 2 pi / theta_i with the trained base; `targetWavelength` positions per turn after the method;
+   *   `trainedAngle` the angle at position trainedLength; `targetAngle` the angle at position targetLength after
+   *   the method; `fullTurn` 1 when trainedAngle >= 2 pi (every angle seen in training); `outOfRange` 1 when the
+   *   pair did not turn fully in training and targetAngle exceeds trainedAngle (beyond a relative 1e-12).
+   *   `scale` is the position divisor (1 unless interpolating) and `effectiveBase` the base used.
+   */
+  contextExtension(
+    headDim: number,
+    base: number | undefined,
+    trainedLength: number,
+    targetLength: number,
+    method?: 'none' | 'interpolation' | 'ntk',
+  ): {
+    scale: number;
+    effectiveBase: number;
+    wavelength: Float64Array;
+    targetWavelength: Float64Array;
+    trainedAngle: Float64Array;
+    targetAngle: Float64Array;
+    fullTurn: Uint8Array;
+    outOfRange: Uint8Array;
+  };
+
+  /**
+   * Phase error of RoPE (and sinusoidal, with dModel = headDim) angles computed in a low-precision format,
+   * against double precision. Each angle is computed as a model would: position and `theta_i` rounded to the
+   * format, then their product rounded. Float32 and float16 round to nearest even; float16 is IEEE binary16
+   * (integers exact to 2048, largest finite 65504, 65520 and above overflow to Infinity); bfloat16 rounds to
+   * float32 and then drops the low 16 mantissa bits to nearest even (integers exact to 256).
+   * @param positions up to 65536 numbers, each 0..1e9 (need not be integers); `positions.length * headDim / 2` at
+   *   most 2^24
+   * @param headDim even, 2..4096
+   * @param base > 1 (default 10000 when undefined)
+   * @param format `"float32"`, `"bfloat16"`, `"float16"` or `"float64"` (the reference: all zeros)
+   * @returns per position: `angleError`, max over pairs of |angle_format - angle_double| reduced modulo 2 pi, in
+   *   [0, pi] radians (Infinity when the angle overflows the format); `sinError`, max over pairs of
+   *   |round(sin(angle_format)) - sin(angle_double)|, in [0, 2] (NaN when the angle overflows).
+   */
+  phaseError(
+    positions: ArrayLike<number>,
+    headDim: number,
+    base: number | undefined,
+    format: 'float32' | 'bfloat16' | 'float16' | 'float64',
+  ): { angleError: Float64Array; sinError: Float64Array };
+
+  /**
+   * Each value rounded to the format, bit-exactly, as a double: 1/3 in float16 is 0.333251953125, 65519 is
+   * 65504, 65520 is Infinity; pi in bfloat16 is 3.140625 and 1.00390625 is 1 (tie to even).
+   * @param values up to 2^24 finite numbers
+   * @param format `"float32"`, `"bfloat16"`, `"float16"` or `"float64"` (unchanged)
+   * @returns `values.length` numbers, possibly +-Infinity where the format overflows.
+   */
+  roundToFormat(
+    values: ArrayLike<number>,
+    format: 'float32' | 'bfloat16' | 'float16' | 'float64',
+  ): Float64Array;
   // (end extension and precision)
 
   // --- naive encodings ------------------------------------------------------------------------------------------
+  /**
+   * The two obvious position encodings that fail: `"index"` puts p in every dimension of position p (unbounded);
+   * `"normalized"` puts p / (length - 1) (0 when length is 1), so the same offset means something different in
+   * every sentence length.
+   * @param kind `"index"` or `"normalized"` (required)
+   * @param length positions, 1..65536
+   * @param dModel columns, 1..4096 (need not be even); `length * dModel` at most 2^24
+   * @returns `length * dModel` values, row-major.
+   */
+  naiveEncoding(kind: 'index' | 'normalized', length: number, dModel: number): Float32Array;
+
+  /**
+   * How loud the position is next to the word: `|PE(p)| / sqrt(dModel)` for p = 0..length-1, where sqrt(dModel)
+   * is the root-mean-square norm of a word embedding scaled as in tensor2tensor (entries with standard deviation
+   * dModel^-1/2, multiplied by sqrt(dModel), so about 1 each). `"index"` gives p (grows without bound),
+   * `"normalized"` p / (length - 1), `"sinusoidal"` (base 10000) a constant 1/sqrt(2).
+   * @param kind `"index"`, `"normalized"` or `"sinusoidal"` (required)
+   * @param length 1..65536
+   * @param dModel 1..4096, even for `"sinusoidal"`; `length * dModel` at most 2^24
+   * @returns `length` values.
+   */
+  naiveNormRatio(kind: 'index' | 'normalized' | 'sinusoidal', length: number, dModel: number): Float64Array;
+
+  /**
+   * What an offset of `offset` positions is worth under the normalised encoding in sentences of each length:
+   * `offset / (length - 1)`, or NaN where the sentence is too short to hold the offset (offset > length - 1).
+   * @param offset 0..65536
+   * @param lengths up to 65536 integers, each 2..65536
+   * @returns `lengths.length` values in [0, 1] or NaN.
+   */
+  naiveOffsetMeaning(offset: number, lengths: ArrayLike<number>): Float64Array;
   // (end naive encodings)
 
   // --- attention ------------------------------------------------------------------------------------------------
