@@ -1,0 +1,80 @@
+// npm run bench: sinusoidalTable(2048, 512) through the WASM engine, side by side in one process with a plain
+// JavaScript loop (frequencies hoisted, Math.sin/Math.cos per value) and with the memory-write floor: a fresh
+// Float32Array of the same size filled with a constant. Medians of interleaved runs; ratios; accuracy.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
+const { default: createEngine } = await import(pathToFileURL(path.resolve(dir, 'pe-engine.js')).href);
+const pe = await createEngine();
+
+const POSITIONS = 2048;
+const D_MODEL = 512;
+const BASE = 10000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 41);
+
+function jsTable(positions, dModel, base) {
+  const out = new Float32Array(positions * dModel);
+  const half = dModel / 2;
+  const freq = new Float64Array(half);
+  for (let i = 0; i < half; i += 1) freq[i] = base ** ((-2 * i) / dModel);
+  for (let pos = 0; pos < positions; pos += 1) {
+    const row = pos * dModel;
+    for (let i = 0; i < half; i += 1) {
+      const angle = pos * freq[i];
+      out[row + 2 * i] = Math.sin(angle);
+      out[row + 2 * i + 1] = Math.cos(angle);
+    }
+  }
+  return out;
+}
+
+function fill(n) {
+  return new Float32Array(n).fill(0.5);
+}
+
+const contenders = {
+  engine: () => pe.sinusoidalTable(POSITIONS, D_MODEL, BASE, 'interleaved'),
+  'JS loop': () => jsTable(POSITIONS, D_MODEL, BASE),
+  'fill floor': () => fill(POSITIONS * D_MODEL),
+};
+
+const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+let sink = 0;
+for (let run = 0; run < RUNS + 5; run += 1) {
+  for (const [name, fn] of Object.entries(contenders)) {
+    const t0 = performance.now();
+    const result = fn();
+    const t1 = performance.now();
+    sink += result[result.length - 1];
+    if (run >= 5) times[name].push(t1 - t0);
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+
+const table = pe.sinusoidalTable(POSITIONS, D_MODEL, BASE, 'interleaved');
+let maxError = 0;
+for (let pos = 0; pos < POSITIONS; pos += 1) {
+  for (let d = 0; d < D_MODEL; d += 1) {
+    const angle = pos / BASE ** ((2 * Math.floor(d / 2)) / D_MODEL);
+    const exact = d % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+    maxError = Math.max(maxError, Math.abs(table[pos * D_MODEL + d] - exact));
+  }
+}
+
+const ms = (x) => `${x.toFixed(3)} ms`;
+process.stdout.write(
+  [
+    `sinusoidalTable(${POSITIONS}, ${D_MODEL}), median of ${RUNS} interleaved runs (Node ${process.version}):`,
+    `  engine (WASM)      ${ms(m.engine)}`,
+    `  plain JS loop      ${ms(m['JS loop'])}`,
+    `  Float32Array fill  ${ms(m['fill floor'])}`,
+    `  engine is ${(m['JS loop'] / m.engine).toFixed(1)}x faster than the JS loop (target >= 10x)`,
+    `  engine takes ${(m.engine / m['fill floor']).toFixed(2)}x the fill floor (target <= 3x)`,
+    `  max |error| against double: ${maxError.toExponential(2)} (target <= 2e-6)`,
+    `  (checksum ${sink.toFixed(3)})`,
+    '',
+  ].join('\n'),
+);
