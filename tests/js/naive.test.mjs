@@ -29,7 +29,13 @@ test('naiveOffsetMeaning gives one offset a different value in every sentence le
 });
 
 test('bad naive-encoding arguments throw an Error naming the parameter', () => {
-  assertEngineError(() => pe.naiveEncoding('binary', 4, 4), /naiveEncoding/, /kind/, /"binary"/, /"normalized"/);
+  assertEngineError(
+    () => pe.naiveEncoding('binary', 4, 4),
+    /naiveEncoding/,
+    /kind/,
+    /"binary"/,
+    /"normalized"/,
+  );
   assertEngineError(() => pe.naiveEncoding('index', 0, 4), /length/, /received 0/);
   assertEngineError(() => pe.naiveEncoding('index', NaN, 4), /length/, /NaN/);
   assertEngineError(() => pe.naiveEncoding('index', 4, 4097), /dModel/, /4097/);
