@@ -12,7 +12,9 @@ constexpr double kBase = 10000.0;
 constexpr double kTrained = 2048.0;
 constexpr double kTarget = 8192.0;
 
-double theta(int i) { return std::pow(kBase, -2.0 * i / kHeadDim); }
+double theta(int i) {
+  return std::pow(kBase, -2.0 * i / kHeadDim);
+}
 
 int count(const std::vector<std::uint8_t>& flags) {
   int n = 0;

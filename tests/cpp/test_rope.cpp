@@ -53,7 +53,9 @@ std::vector<double> random_vector(std::mt19937& rng, int n) {
   return v;
 }
 
-std::vector<float> to_float(const std::vector<double>& v) { return {v.begin(), v.end()}; }
+std::vector<float> to_float(const std::vector<double>& v) {
+  return {v.begin(), v.end()};
+}
 
 std::vector<double> row_of(const std::vector<float>& table, int row, int d) {
   const auto begin = table.begin() + static_cast<std::ptrdiff_t>(row) * d;
