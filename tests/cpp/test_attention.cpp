@@ -60,8 +60,8 @@ Reference reference_attention(const std::vector<double>& x_flat, int n_int, int 
       for (std::size_t c = 0; c < hd; ++c) out[c] = m[row][h * hd + c];
       if (positional == RefPositional::RopeInterleaved) {
         for (std::size_t p = 0; p < hd / 2; ++p) {
-          const double angle = static_cast<double>(row) * std::pow(10000.0, -2.0 * static_cast<double>(p) /
-                                                                                static_cast<double>(hd));
+          const double angle =
+              static_cast<double>(row) * std::pow(10000.0, -2.0 * static_cast<double>(p) / static_cast<double>(hd));
           const double a = out[2 * p];
           const double b = out[2 * p + 1];
           out[2 * p] = a * std::cos(angle) - b * std::sin(angle);
@@ -226,8 +226,7 @@ TEST_CASE("without position information self-attention is permutation-equivarian
   }
 }
 
-TEST_CASE("RoPE, ALiBi and a causal mask each break the permutation invariance of the pooled output",
-          "[attention]") {
+TEST_CASE("RoPE, ALiBi and a causal mask each break the permutation invariance of the pooled output", "[attention]") {
   const int n = 6;
   const int d = 16;
   const auto x = random_inputs(n, d, 321);

@@ -68,8 +68,7 @@ TEST_CASE("a causal mask alone makes word order matter", "[sentence]") {
   CHECK(pooled_difference("dog bites man", "man bites dog", pe::SentenceEncoding::None, causal) > 1e-3);
 }
 
-TEST_CASE("a word has the same embedding in every sentence and the inputs are embedding plus position",
-          "[sentence]") {
+TEST_CASE("a word has the same embedding in every sentence and the inputs are embedding plus position", "[sentence]") {
   const auto d = static_cast<std::size_t>(kDModel);
   const auto dog = pe::word_embedding("dog", kDModel, kSeed, true);
   for (const auto encoding : {pe::SentenceEncoding::None, pe::SentenceEncoding::Sinusoidal,
@@ -83,8 +82,10 @@ TEST_CASE("a word has the same embedding in every sentence and the inputs are em
     }
     for (std::size_t i = 0; i < 6; ++i) {
       std::vector<double> expected(d, 0.0);
-      if (encoding == pe::SentenceEncoding::Sinusoidal) expected = pe::encode_position(static_cast<double>(i), kDModel, 10000.0);
-      if (encoding == pe::SentenceEncoding::Learned) expected = pe::learned_position(static_cast<int>(i), kDModel, kSeed);
+      if (encoding == pe::SentenceEncoding::Sinusoidal)
+        expected = pe::encode_position(static_cast<double>(i), kDModel, 10000.0);
+      if (encoding == pe::SentenceEncoding::Learned)
+        expected = pe::learned_position(static_cast<int>(i), kDModel, kSeed);
       for (std::size_t c = 0; c < d; ++c) {
         CHECK(r.positions[i * d + c] == expected[c]);
         CHECK(r.inputs[i * d + c] == r.embeddings[i * d + c] + r.positions[i * d + c]);

@@ -47,9 +47,8 @@ double standard_deviation(const std::vector<double>& v) {
 
 TEST_CASE("splitmix64 reproduces the published sequence for seed 1234567", "[rng]") {
   std::uint64_t state = 1234567;
-  const std::array<std::uint64_t, 5> expected = {6457827717110365317ULL, 3203168211198807973ULL,
-                                                 9817491932198370423ULL, 4593380528125082431ULL,
-                                                 16408922859458223821ULL};
+  const std::array<std::uint64_t, 5> expected = {6457827717110365317ULL, 3203168211198807973ULL, 9817491932198370423ULL,
+                                                 4593380528125082431ULL, 16408922859458223821ULL};
   for (const auto value : expected) CHECK(pe::splitmix64(state) == value);
 }
 

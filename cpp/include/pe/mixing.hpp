@@ -48,8 +48,8 @@ struct MixingGrid {
   std::vector<double> total;
 };
 
-[[nodiscard]] MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, int positions,
-                                            int d_model, const MixingOptions& options);
+[[nodiscard]] MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, int positions, int d_model,
+                                            const MixingOptions& options);
 
 /// Root mean square of each term over the whole vocabulary: word.word over ordered pairs of distinct words,
 /// position.position over ordered pairs of distinct positions 0..positions-1, and the cross term w.p over
