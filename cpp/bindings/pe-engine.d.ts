@@ -309,9 +309,226 @@ export interface PeEngine {
   // (end naive encodings)
 
   // --- attention ------------------------------------------------------------------------------------------------
+  /**
+   * One layer of scaled dot-product self-attention in double precision, with seeded random projections
+   * W_q, W_k, W_v, W_o (each dModel x dModel, entries N(0, 1/dModel), one stream per matrix; they depend on
+   * `seed` and `dModel` only, not on the head count). Head h uses columns `h*headDim..(h+1)*headDim-1` of the
+   * projected queries, keys and values, `headDim = dModel / heads`. Additive encodings (sinusoidal, learned) are
+   * the caller's: add them to `x` first.
+   *
+   * Without position information (`positional: "none"`, bidirectional mask) the layer is permutation-equivariant:
+   * reordering the rows of `x` reorders the output rows the same way, and `pooled` does not change.
+   * @param x `seqLen * dModel` finite numbers, row-major, one row per token
+   * @param seqLen tokens, 1..1024
+   * @param dModel even, 2..1024 (the four weight matrices are drawn on every call); `seqLen * dModel^2` at most 2^26
+   * @param options every key optional; unknown keys are an error:
+   *   - `heads` 1..64 (default 1), dividing dModel into an even `headDim`; `heads * seqLen^2` at most 2^24
+   *   - `mask` `"bidirectional"` (default: every token sees every token) or `"causal"` (token i sees 0..i)
+   *   - `positional` `"none"` (default), `"rope"` (queries and keys rotated per head, position = row index) or
+   *     `"alibi"` (`-slope_h * |i - j|` added to head h's scores, slopes as `alibiSlopes(heads)`)
+   *   - `ropeMode` with `"rope"`: `"both"` (default, correct), `"queriesOnly"` (the mistake of rotating queries
+   *     only: a score then depends on the query's absolute position, not on the offset) or `"swappedConvention"`
+   *     (weights laid out for one convention rotated with the other: scores change, yet still depend only on
+   *     the offset, since each frequency is merely paired with other dimensions)
+   *   - `ropeConvention` `"interleaved"` (default) or `"half"`: the convention the weights are laid out for; with
+   *     random weights it only decides which convention `"swappedConvention"` wrongly uses
+   *   - `seed` integer 0..4294967295 (default 1)
+   *   - `base` RoPE frequency base, > 1 (default 10000)
+   *   - `outputProjection` multiply the concatenated heads by W_o (default true)
+   * @returns
+   *   - `scores` Float64Array(heads * seqLen * seqLen), head-major, then query row i, then key column j:
+   *     `q_i . k_j / sqrt(headDim)` plus the ALiBi bias, before the softmax; masked entries (causal, j > i) are
+   *     `-Infinity`
+   *   - `weights` Float64Array, same shape: the softmax of each row of `scores`; rows sum to 1, masked entries 0
+   *   - `outputs` Float64Array(seqLen * dModel), row-major: the layer's output per token
+   *   - `pooled` Float64Array(dModel): the mean of the output rows, a sentence vector
+   *   - `heads`, `seqLen`, `dModel` the sizes used
+   * @throws Error when an argument is invalid, `x` has the wrong length or a non-finite item, or a cap is exceeded.
+   */
+  selfAttention(
+    x: ArrayLike<number>,
+    seqLen: number,
+    dModel: number,
+    options?: {
+      heads?: number;
+      mask?: 'bidirectional' | 'causal';
+      positional?: 'none' | 'rope' | 'alibi';
+      ropeMode?: 'both' | 'queriesOnly' | 'swappedConvention';
+      ropeConvention?: 'interleaved' | 'half';
+      seed?: number;
+      base?: number;
+      outputProjection?: boolean;
+    },
+  ): {
+    scores: Float64Array;
+    weights: Float64Array;
+    outputs: Float64Array;
+    pooled: Float64Array;
+    heads: number;
+    seqLen: number;
+    dModel: number;
+  };
   // (end attention)
 
   // --- sentences and mixing -------------------------------------------------------------------------------------
+  /**
+   * The explainer's fixed English vocabulary (78 words): nouns, verbs and function words enough for "dog bites
+   * man", "the cat chased the dog", "the quick brown fox jumps over the lazy dog" and readers' own sentences.
+   * @returns every known word, lowercase, alphabetical.
+   */
+  vocabulary(): string[];
+
+  /**
+   * Splits text the way every sentence function does, without rejecting unknown words, so a page can mark
+   * them in place. Rules: split on whitespace; strip leading and trailing `. , ! ? ; : " ' ( ) [ ] -` and the
+   * backtick from each piece; lowercase ASCII letters; a piece that was only punctuation is dropped. Inner
+   * punctuation stays (`"dog's"` is one unknown token).
+   * @param text at most 2000 characters and 32 words
+   * @returns `tokens` (string[]) and `known` (Uint8Array of the same length: 1 when the token is in the
+   *   vocabulary, 0 when not). Empty text gives empty arrays.
+   * @throws Error when text is not a string, is too long or has more than 32 words.
+   */
+  tokenize(text: string): { tokens: string[]; known: Uint8Array };
+
+  /**
+   * Token embeddings as tensor2tensor initialises them: entries from N(0, 1/dModel), multiplied by sqrt(dModel)
+   * when `scaled` (the default), which makes them about N(0, 1). Each word has its own random stream of the
+   * seed: the same word and seed give the same row in any text, and native and WebAssembly builds give the same
+   * bits.
+   * @param text 1..32 vocabulary words (tokenised as in `tokenize`)
+   * @param dModel even, 2..4096
+   * @param options `seed` integer 0..4294967295 (default 1); `scaled` (default true)
+   * @returns Float64Array(words * dModel), one row per token, row-major.
+   * @throws Error when a word is unknown (the message names it and lists the vocabulary) or an argument is invalid.
+   */
+  wordEmbeddings(text: string, dModel: number, options?: { seed?: number; scaled?: boolean }): Float64Array;
+
+  /**
+   * A sentence through one self-attention layer (see `selfAttention`) with seeded weights, under one encoding:
+   * - `"none"`: the scaled embeddings alone; the layer sees a bag of words, so "dog bites man" and "man bites
+   *   dog" give the same `pooled` vector (to about 1e-16)
+   * - `"sinusoidal"`: the paper's vector (interleaved layout, `options.base`) added to each embedding
+   * - `"learned"`: a seeded random table added, one row per position 0..31, entries N(0, 1/2) so that their mean
+   *   square matches the sinusoidal entries'; it stands in for a trained table's size and scale, not its structure
+   * - `"rope"`: queries and keys rotated inside the layer (`options.ropeMode`)
+   * - `"alibi"`: `-slope_h * |i - j|` added to head h's scores. Bidirectional ALiBi sees only distances, so a
+   *   sentence and its reverse ("dog bites man", "man bites dog") still pool identically; a causal mask or a
+   *   reordering that changes distances ("the dog bites the man" / "the man bites the dog") tells them apart.
+   *
+   * Embeddings, the learned table and the weights all come from `seed`, each from its own named stream, so the
+   * same word and seed give the same embedding in every sentence.
+   * @param text 1..32 vocabulary words, at most 2000 characters (tokenised as in `tokenize`)
+   * @param encoding `"none"`, `"sinusoidal"`, `"learned"`, `"rope"` or `"alibi"`
+   * @param dModel even, 2..1024
+   * @param seed integer 0..4294967295 (default 1)
+   * @param options every key optional; unknown keys are an error:
+   *   - `mask` `"bidirectional"` (default) or `"causal"`
+   *   - `heads` 1..64 dividing dModel into an even head width; default 4 when dModel is a multiple of 8, else 2
+   *     when a multiple of 4, else 1 (one head gets only ALiBi's gentlest slope, 1/256)
+   *   - `base` frequency base for sinusoidal and RoPE, > 1 (default 10000)
+   *   - `ropeMode` `"both"` (default), `"queriesOnly"` or `"swappedConvention"`, as in `selfAttention`
+   * @returns with n = tokens.length:
+   *   - `tokens` string[] (lowercase); `seqLen` n; `dModel`; `heads`; `mask` the mask used
+   *   - `embeddings`, `positions`, `inputs` Float64Array(n * dModel), row-major: the scaled embeddings, the
+   *     added position vectors (all 0 for none, rope and alibi) and their sum, which the layer reads
+   *   - `scores`, `weights` Float64Array(heads * n * n): as in `selfAttention` (masked scores `-Infinity`)
+   *   - `outputs` Float64Array(n * dModel); `pooled` Float64Array(dModel), the mean output row
+   * @throws Error naming the first unknown word (`attendSentence: text has the word "zebra" (word 2 of 3), which
+   *   is not in the vocabulary; known words: ...`), for more than 32 or no words, an unknown encoding, an odd or
+   *   out-of-range dModel, or any other invalid argument.
+   */
+  attendSentence(
+    text: string,
+    encoding: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi',
+    dModel: number,
+    seed?: number,
+    options?: {
+      mask?: 'bidirectional' | 'causal';
+      heads?: number;
+      base?: number;
+      ropeMode?: 'both' | 'queriesOnly' | 'swappedConvention';
+    },
+  ): {
+    tokens: string[];
+    seqLen: number;
+    dModel: number;
+    heads: number;
+    mask: 'bidirectional' | 'causal';
+    embeddings: Float64Array;
+    positions: Float64Array;
+    inputs: Float64Array;
+    scores: Float64Array;
+    weights: Float64Array;
+    outputs: Float64Array;
+    pooled: Float64Array;
+  };
+
+  /**
+   * What adding positions does to a dot product: `(w1 + p1) . (w2 + p2) = w1.w2 + p1.p2 + w1.p2 + p1.w2`, for
+   * word1 at pos1 and word2 at pos2. Words are embeddings as in `wordEmbeddings`; positions are sinusoidal
+   * vectors (interleaved). Unscaled, word entries are about dModel^-1/2 and the word terms all but vanish next to
+   * `positionPosition`; scaled, they are about 1, like the position entries.
+   * @param word1 one vocabulary word (case and surrounding punctuation ignored)
+   * @param pos1 integer 0..65536
+   * @param word2 one vocabulary word
+   * @param pos2 integer 0..65536
+   * @param dModel even, 2..4096
+   * @param options `scaled` multiply embeddings by sqrt(dModel) (default true); `base` > 1 (default 10000);
+   *   `seed` integer 0..4294967295 (default 1)
+   * @returns the four terms (dimensionless dot products) and `total`, the dot product of the sums computed
+   *   directly; the terms add up to it within about 1e-12.
+   * @throws Error when a word is unknown (naming it), is not a single word, or an argument is invalid.
+   */
+  mixingTerms(
+    word1: string,
+    pos1: number,
+    word2: string,
+    pos2: number,
+    dModel: number,
+    options?: { scaled?: boolean; base?: number; seed?: number },
+  ): {
+    wordWord: number;
+    positionPosition: number;
+    wordPosition: number;
+    positionWord: number;
+    total: number;
+  };
+
+  /**
+   * `mixingTerms` for a fixed word pair over every pair of positions 0..positions-1.
+   * @param positions 1..1024; `positions^2 * dModel` at most 2^26
+   * @returns `wordWord` (a number: it does not depend on the positions) and four Float64Array(positions *
+   *   positions), row-major, entry (a, b) for word1 at position a and word2 at position b: `positionPosition`,
+   *   `wordPosition` (w1 . p_b), `positionWord` (p_a . w2) and `total`; plus `positions`.
+   */
+  mixingByPosition(
+    word1: string,
+    word2: string,
+    positions: number,
+    dModel: number,
+    options?: { scaled?: boolean; base?: number; seed?: number },
+  ): {
+    positions: number;
+    wordWord: number;
+    positionPosition: Float64Array;
+    wordPosition: Float64Array;
+    positionWord: Float64Array;
+    total: Float64Array;
+  };
+
+  /**
+   * Typical size of each term over the whole vocabulary: root mean square of `wordWord` over ordered pairs of
+   * distinct words, of `positionPosition` over ordered pairs of distinct positions 0..positions-1, and of the
+   * cross term w.p over every word and position (both cross terms share it). At dModel 512 and 64 positions:
+   * scaled about 23, 167 and 16; unscaled about 0.045, 167 and 0.71.
+   * @param positions 2..1024; `positions^2 * dModel` at most 2^26
+   * @param dModel even, 2..4096
+   */
+  mixingRms(
+    positions: number,
+    dModel: number,
+    options?: { scaled?: boolean; base?: number; seed?: number },
+  ): { wordWord: number; positionPosition: number; cross: number };
   // (end sentences and mixing)
 
   // --- diagnostics --------------------------------------------------------------------------------------------
