@@ -58,12 +58,14 @@ void Args::require(bool condition, const char* name, const std::string& received
 
 void Args::cap_values(std::int64_t values, const char* what, std::int64_t cap) {
   if (values > cap) {
-    fail(std::string(what) + " is " + std::to_string(values) + " values, more than the cap of " +
-         std::to_string(cap) + "; choose smaller sizes.");
+    fail(std::string(what) + " is " + std::to_string(values) + " values, more than the cap of " + std::to_string(cap) +
+         "; choose smaller sizes.");
   }
 }
 
-val Args::error() const { return val::global("Error").new_(val(message_)); }
+val Args::error() const {
+  return val::global("Error").new_(val(message_));
+}
 
 int Args::integer(const val& v, const char* name, int min, int max, std::optional<int> fallback) {
   if (failed_) return min;
@@ -160,10 +162,10 @@ std::string Args::text(const val& v, const char* name, std::size_t max_length) {
 std::vector<double> Args::numbers(const val& v, const char* name, std::optional<std::size_t> length,
                                   std::size_t max_length) {
   if (failed_) return {};
-  const bool array_like = v.isArray() || (val::global("ArrayBuffer").call<bool>("isView", v) &&
-                                          !v.instanceof(val::global("DataView")));
+  const bool array_like =
+      v.isArray() || (val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof (val::global("DataView")));
   const std::string size = length ? "of exactly " + std::to_string(*length) + " finite numbers"
-                                   : "of at most " + std::to_string(max_length) + " finite numbers";
+                                  : "of at most " + std::to_string(max_length) + " finite numbers";
   if (!array_like) {
     fail_value(name, v, "an array or typed array " + size);
     return {};
@@ -173,7 +175,8 @@ std::vector<double> Args::numbers(const val& v, const char* name, std::optional<
     fail_value(name, v, "an array or typed array " + size);
     return {};
   }
-  std::vector<double> out = emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").call<val>("from", v));
+  std::vector<double> out =
+      emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").call<val>("from", v));
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (!std::isfinite(out[i])) {
       fail(std::string(name) + " must hold finite numbers only; item " + std::to_string(i) + " is " +
@@ -202,16 +205,35 @@ std::vector<int> Args::integers(const val& v, const char* name, int min, int max
 
 namespace {
 
+// A fresh array of the view's type, filled with TypedArray.set: V8 copies that with one memmove, while slice()
+// on a view of WebAssembly memory goes through a slower path (about 1.6x the time for 4 MiB).
+template <typename T>
+val copy_out(const T* data, std::size_t size) {
+  const val view(emscripten::typed_memory_view(size, data));
+  val out = view["constructor"].new_(size);
+  out.call<void>("set", view);
+  return out;
+}
+
 template <typename T>
 val copy_out(const std::vector<T>& data) {
-  return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
+  return copy_out(data.data(), data.size());
 }
 
 }  // namespace
 
-val to_float32_array(const std::vector<float>& data) { return copy_out(data); }
-val to_float64_array(const std::vector<double>& data) { return copy_out(data); }
-val to_int32_array(const std::vector<int>& data) { return copy_out(data); }
+val to_float32_array(const std::vector<float>& data) {
+  return copy_out(data);
+}
+val to_float32_array(const float* data, std::size_t size) {
+  return copy_out(data, size);
+}
+val to_float64_array(const std::vector<double>& data) {
+  return copy_out(data);
+}
+val to_int32_array(const std::vector<int>& data) {
+  return copy_out(data);
+}
 
 val to_string_array(const std::vector<std::string>& data) {
   val out = val::array();

@@ -16,4 +16,6 @@ emscripten::val memory_usage() {
 }  // namespace
 }  // namespace pe::bind
 
-EMSCRIPTEN_BINDINGS(pe_memory) { emscripten::function("raw_memoryUsage", &pe::bind::memory_usage); }
+EMSCRIPTEN_BINDINGS(pe_memory) {
+  emscripten::function("raw_memoryUsage", &pe::bind::memory_usage);
+}

@@ -1,6 +1,8 @@
 // JavaScript entry points for the sinusoidal encoding (pe/sinusoidal.hpp).
 #include <emscripten/bind.h>
 
+#include <memory>
+
 #include "args.hpp"
 #include "pe/limits.hpp"
 #include "pe/sinusoidal.hpp"
@@ -17,7 +19,9 @@ double read_base(Args& args, const val& v) {
   return args.number(v, "base", 1.0, lim::kMaxBase, kDefaultBase, /*min_exclusive=*/true);
 }
 
-int read_d_model(Args& args, const val& v) { return args.even_integer(v, "dModel", 2, lim::kMaxDModel); }
+int read_d_model(Args& args, const val& v) {
+  return args.even_integer(v, "dModel", 2, lim::kMaxDModel);
+}
 
 val sinusoidal_table(val positions, val d_model, val base, val layout) {
   Args args("sinusoidalTable");
@@ -27,7 +31,11 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
   const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
   args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
-  return to_float32_array(pe::sinusoidal_table(p, d, b, l == 0 ? Layout::Interleaved : Layout::Split));
+  // Left uninitialised: the engine writes every value, and zeroing 2^24 floats first would cost a pass.
+  const auto n = static_cast<std::size_t>(p) * static_cast<std::size_t>(d);
+  const std::unique_ptr<float[]> table(new float[n]);
+  pe::sinusoidal_table_into(table.get(), p, d, b, l == 0 ? Layout::Interleaved : Layout::Split);
+  return to_float32_array(table.get(), n);
 }
 
 val pair_periods(val d_model, val base) {

@@ -36,8 +36,7 @@ TEST_CASE("the interleaved table matches the paper's formula in double precision
   }
 }
 
-TEST_CASE("the split layout puts every sine first and every cosine after, with the same frequencies",
-          "[sinusoidal]") {
+TEST_CASE("the split layout puts every sine first and every cosine after, with the same frequencies", "[sinusoidal]") {
   const int positions = 300;
   const int d_model = 64;
   const double base = 2500.0;
@@ -46,7 +45,8 @@ TEST_CASE("the split layout puts every sine first and every cosine after, with t
   for (int pos = 0; pos < positions; ++pos) {
     for (int i = 0; i < d_model / 2; ++i) {
       const auto row = static_cast<std::size_t>(pos * d_model);
-      worst = std::max(worst, std::fabs(split[row + static_cast<std::size_t>(i)] - reference(pos, 2 * i, d_model, base)));
+      worst =
+          std::max(worst, std::fabs(split[row + static_cast<std::size_t>(i)] - reference(pos, 2 * i, d_model, base)));
       worst = std::max(worst, std::fabs(split[row + static_cast<std::size_t>(d_model / 2 + i)] -
                                         reference(pos, 2 * i + 1, d_model, base)));
     }
@@ -83,8 +83,7 @@ TEST_CASE("from dimension 130 on the period exceeds 64 positions", "[sinusoidal]
   CHECK(periods[65] > 64.0);  // dimensions 130 and 131
 }
 
-TEST_CASE("194 and 264 of 512 dimensions change by less than 0.1 and 0.5 over 64 positions",
-          "[sinusoidal][source]") {
+TEST_CASE("194 and 264 of 512 dimensions change by less than 0.1 and 0.5 over 64 positions", "[sinusoidal][source]") {
   const auto ranges = pe::dimension_ranges(64, 512, 10000.0);
   REQUIRE(ranges.size() == 512);
   int below_01 = 0;
