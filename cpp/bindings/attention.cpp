@@ -19,9 +19,11 @@ namespace lim = pe::limits;
 constexpr double kDefaultBase = 10000.0;
 constexpr double kMaxSeed = 4294967295.0;
 constexpr int kMaxSeqLen = 1024;
-// The three d_model x d_model projections cost seqLen * dModel^2 multiply-adds each; this keeps a call well
-// under a second in the browser.
-constexpr std::int64_t kMaxProjectionWork = std::int64_t{1} << 26;
+// The four d_model x d_model projections cost seqLen * dModel^2 multiply-adds each; this keeps a call near a
+// third of a second in the browser at worst.
+constexpr std::int64_t kMaxProjectionWork = std::int64_t{1} << 25;
+// Scores and weights come as a pair of Float64Arrays of heads * seqLen^2 values: 64 MiB together at this cap.
+constexpr std::int64_t kMaxScoreValues = std::int64_t{1} << 22;
 
 // An options argument: undefined (false), or a plain object whose keys are all allowed (true).
 bool read_options(Args& args, const val& options, std::initializer_list<const char*> allowed, const char* example) {
@@ -56,7 +58,8 @@ val self_attention(val x, val seq_len, val d_model, val options) {
   Args args("selfAttention");
   const int n = args.integer(seq_len, "seqLen", 1, kMaxSeqLen);
   const int d = args.even_integer(d_model, "dModel", 2, kMaxAttentionDModel);
-  args.cap_values(std::int64_t{n} * d * d, "seqLen * dModel * dModel (the work of one projection)", kMaxProjectionWork);
+  args.cap_values(std::int64_t{n} * d * d, "seqLen * dModel * dModel (multiply-adds per projection)",
+                  kMaxProjectionWork);
   const bool has = read_options(
       args, options, {"heads", "mask", "positional", "ropeMode", "ropeConvention", "seed", "base", "outputProjection"},
       "{ heads: 2, mask: \"causal\", positional: \"rope\" }");
@@ -65,7 +68,7 @@ val self_attention(val x, val seq_len, val d_model, val options) {
   opt.heads = args.integer(o["heads"], "options.heads", 1, lim::kMaxHeads, 1);
   args.require(d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
                "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
-  args.cap_values(std::int64_t{opt.heads} * n * n, "heads * seqLen * seqLen", lim::kMaxValues);
+  args.cap_values(std::int64_t{opt.heads} * n * n, "heads * seqLen * seqLen", kMaxScoreValues);
   opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0 ? AttentionMask::Bidirectional
                                                                                          : AttentionMask::Causal;
   constexpr AttentionPositional kPositional[] = {AttentionPositional::None, AttentionPositional::Rope,

@@ -22,7 +22,7 @@ constexpr double kDefaultBase = 10000.0;
 constexpr double kMaxSeed = 4294967295.0;
 constexpr std::size_t kMaxWordLength = 40;
 // Grids and RMS cost positions^2 * dModel multiply-adds for the position terms alone.
-constexpr std::int64_t kMaxGridWork = std::int64_t{1} << 26;
+constexpr std::int64_t kMaxGridWork = std::int64_t{1} << 25;
 
 bool read_options(Args& args, const val& options, std::initializer_list<const char*> allowed, const char* example) {
   if (!args.ok() || options.isUndefined()) return false;

@@ -320,9 +320,9 @@ export interface PeEngine {
    * reordering the rows of `x` reorders the output rows the same way, and `pooled` does not change.
    * @param x `seqLen * dModel` finite numbers, row-major, one row per token
    * @param seqLen tokens, 1..1024
-   * @param dModel even, 2..1024 (the four weight matrices are drawn on every call); `seqLen * dModel^2` at most 2^26
+   * @param dModel even, 2..1024 (the four weight matrices are drawn on every call); `seqLen * dModel^2` at most 2^25
    * @param options every key optional; unknown keys are an error:
-   *   - `heads` 1..64 (default 1), dividing dModel into an even `headDim`; `heads * seqLen^2` at most 2^24
+   *   - `heads` 1..64 (default 1), dividing dModel into an even `headDim`; `heads * seqLen^2` at most 2^22
    *   - `mask` `"bidirectional"` (default: every token sees every token) or `"causal"` (token i sees 0..i)
    *   - `positional` `"none"` (default), `"rope"` (queries and keys rotated per head, position = row index) or
    *     `"alibi"` (`-slope_h * |i - j|` added to head h's scores, slopes as `alibiSlopes(heads)`)
@@ -496,7 +496,7 @@ export interface PeEngine {
 
   /**
    * `mixingTerms` for a fixed word pair over every pair of positions 0..positions-1.
-   * @param positions 1..1024; `positions^2 * dModel` at most 2^26
+   * @param positions 1..1024; `positions^2 * dModel` at most 2^25
    * @returns `wordWord` (a number: it does not depend on the positions) and four Float64Array(positions *
    *   positions), row-major, entry (a, b) for word1 at position a and word2 at position b: `positionPosition`,
    *   `wordPosition` (w1 . p_b), `positionWord` (p_a . w2) and `total`; plus `positions`.
@@ -521,7 +521,7 @@ export interface PeEngine {
    * distinct words, of `positionPosition` over ordered pairs of distinct positions 0..positions-1, and of the
    * cross term w.p over every word and position (both cross terms share it). At dModel 512 and 64 positions:
    * scaled about 23, 167 and 16; unscaled about 0.045, 167 and 0.71.
-   * @param positions 2..1024; `positions^2 * dModel` at most 2^26
+   * @param positions 2..1024; `positions^2 * dModel` at most 2^25
    * @param dModel even, 2..4096
    */
   mixingRms(

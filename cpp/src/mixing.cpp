@@ -64,6 +64,9 @@ MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, in
   grid.word_position.resize(n * n);
   grid.position_word.resize(n * n);
   grid.total.resize(n * n);
+  // w1 . p_b does not depend on a, so it is computed once per column.
+  std::vector<double> w1_p(n);
+  for (std::size_t b = 0; b < n; ++b) w1_p[b] = dot(w1.data(), rows.data() + b * d, d);
   std::vector<double> sum1(d);
   for (std::size_t a = 0; a < n; ++a) {
     const double* p1 = rows.data() + a * d;
@@ -74,7 +77,7 @@ MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, in
       double total = 0.0;
       for (std::size_t j = 0; j < d; ++j) total += sum1[j] * (w2[j] + p2[j]);
       grid.position_position[a * n + b] = dot(p1, p2, d);
-      grid.word_position[a * n + b] = dot(w1.data(), p2, d);
+      grid.word_position[a * n + b] = w1_p[b];
       grid.position_word[a * n + b] = p1_w2;
       grid.total[a * n + b] = total;
     }
