@@ -1,5 +1,7 @@
 #include "args.hpp"
 
+#include "pe/limits.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -147,6 +149,38 @@ bool Args::boolean(const val& v, const char* name, std::optional<bool> fallback)
     return false;
   }
   return v.isTrue();
+}
+
+double Args::base(const val& v, const char* name) {
+  return number(v, name, 1.0, limits::kMaxBase, 10000.0, /*min_exclusive=*/true);
+}
+
+std::uint64_t Args::seed(const val& v, const char* name) {
+  if (failed_) return 0;
+  if (v.isUndefined()) return 1;
+  constexpr double kMaxSeed = 4294967295.0;
+  const double x = v.isNumber() ? v.as<double>() : std::nan("");
+  const bool ok = std::isfinite(x) && std::floor(x) == x && x >= 0.0 && x <= kMaxSeed;
+  require(ok, name, describe(v), "an integer from 0 to 4294967295");
+  return ok ? static_cast<std::uint64_t>(x) : 0;
+}
+
+bool Args::options(const val& v, std::initializer_list<const char*> allowed, const char* example) {
+  if (failed_ || v.isUndefined()) return false;
+  const bool is_object = v.typeOf().as<std::string>() == "object" && !v.isNull() && !v.isArray();
+  require(is_object, "options", describe(v), std::string("an object such as ") + example + ", or undefined");
+  if (failed_) return false;
+  std::string list;
+  for (const char* key : allowed) list += std::string(list.empty() ? "" : ", ") + key;
+  const val keys = val::global("Object").call<val>("keys", v);
+  const auto count = keys["length"].as<unsigned>();
+  for (unsigned i = 0; i < count && !failed_; ++i) {
+    const auto key = keys[i].as<std::string>();
+    bool known = false;
+    for (const char* a : allowed) known = known || key == a;
+    require(known, "options", "an object with the key " + describe(val(key)), "an object with no keys but " + list);
+  }
+  return !failed_;
 }
 
 std::string Args::text(const val& v, const char* name, std::size_t max_length) {

@@ -44,6 +44,14 @@ class Args {
   [[nodiscard]] std::vector<int> integers(const emscripten::val& v, const char* name, int min, int max,
                                           std::size_t max_length);
 
+  /// The frequency base of a sinusoidal or rotary encoding: a finite number > 1 and <= 1e12, default 10000.
+  [[nodiscard]] double base(const emscripten::val& v, const char* name = "base");
+  /// A seed: an integer from 0 to 2^32 - 1; undefined means 1.
+  [[nodiscard]] std::uint64_t seed(const emscripten::val& v, const char* name = "seed");
+  /// An options argument: false for undefined, true for a plain object whose keys are all in `allowed`
+  /// (anything else fails, naming an example of a valid object).
+  [[nodiscard]] bool options(const emscripten::val& v, std::initializer_list<const char*> allowed, const char* example);
+
   /// Fails with "`what` ... allowed" when the condition does not hold.
   void require(bool condition, const char* name, const std::string& received, const std::string& allowed);
   /// Fails when a product of sizes exceeds the cap on values in one result.

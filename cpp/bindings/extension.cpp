@@ -16,12 +16,6 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr double kDefaultBase = 10000.0;
-
-double read_base(Args& args, const val& v) {
-  return args.number(v, "base", 1.0, lim::kMaxBase, kDefaultBase, /*min_exclusive=*/true);
-}
-
 FloatFormat read_format(Args& args, const val& v) {
   constexpr FloatFormat kFormats[] = {FloatFormat::Float32, FloatFormat::BFloat16, FloatFormat::Float16,
                                       FloatFormat::Float64};
@@ -36,7 +30,7 @@ val context_extension(val head_dim, val base, val trained_length, val target_len
   Args args("contextExtension");
   // NTK scaling divides by headDim - 2, so the smallest head with a meaningful comparison has two pairs.
   const int d = args.even_integer(head_dim, "headDim", 4, lim::kMaxDModel);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto max_length = static_cast<int>(lim::kMaxPositionValue);
   const int trained = args.integer(trained_length, "trainedLength", 1, max_length);
   const int target = args.integer(target_length, "targetLength", trained, max_length);
@@ -66,7 +60,7 @@ val phase_error(val positions, val head_dim, val base, val format) {
   }
   const int d = args.even_integer(head_dim, "headDim", 2, lim::kMaxDModel);
   args.cap_values(static_cast<std::int64_t>(p.size()) * (d / 2), "positions.length * headDim / 2", lim::kMaxValues);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto f = read_format(args, format);
   if (!args.ok()) return args.error();
   const auto errors = pe::phase_error(p, d, b, f);

@@ -18,47 +18,17 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr double kDefaultBase = 10000.0;
-constexpr double kMaxSeed = 4294967295.0;
 constexpr std::size_t kMaxWordLength = 40;
 // Grids and RMS cost positions^2 * dModel multiply-adds for the position terms alone.
 constexpr std::int64_t kMaxGridWork = std::int64_t{1} << 25;
 
-bool read_options(Args& args, const val& options, std::initializer_list<const char*> allowed, const char* example) {
-  if (!args.ok() || options.isUndefined()) return false;
-  const bool is_object = options.typeOf().as<std::string>() == "object" && !options.isNull() && !options.isArray();
-  args.require(is_object, "options", describe(options), std::string("an object such as ") + example + ", or undefined");
-  if (!args.ok()) return false;
-  std::string list;
-  for (const char* key : allowed) list += std::string(list.empty() ? "" : ", ") + key;
-  const val keys = val::global("Object").call<val>("keys", options);
-  const auto count = keys["length"].as<unsigned>();
-  for (unsigned i = 0; i < count && args.ok(); ++i) {
-    const auto key = keys[i].as<std::string>();
-    bool known = false;
-    for (const char* a : allowed) known = known || key == a;
-    args.require(known, "options", "an object with the key " + describe(val(key)),
-                 "an object with no keys but " + list);
-  }
-  return args.ok();
-}
-
-std::uint64_t read_seed(Args& args, const val& v, const char* name) {
-  if (!args.ok()) return 0;
-  if (v.isUndefined()) return 1;
-  const double x = v.isNumber() ? v.as<double>() : std::nan("");
-  const bool ok = std::isfinite(x) && std::floor(x) == x && x >= 0.0 && x <= kMaxSeed;
-  args.require(ok, name, describe(v), "an integer from 0 to 4294967295");
-  return ok ? static_cast<std::uint64_t>(x) : 0;
-}
-
 MixingOptions read_mixing_options(Args& args, const val& options) {
-  const bool has = read_options(args, options, {"scaled", "base", "seed"}, "{ scaled: false, seed: 2 }");
+  const bool has = args.options(options, {"scaled", "base", "seed"}, "{ scaled: false, seed: 2 }");
   const val o = has ? options : val::object();
   MixingOptions opt;
   opt.scaled = args.boolean(o["scaled"], "options.scaled", true);
-  opt.base = args.number(o["base"], "options.base", 1.0, lim::kMaxBase, kDefaultBase, /*min_exclusive=*/true);
-  opt.seed = read_seed(args, o["seed"], "options.seed");
+  opt.base = args.base(o["base"], "options.base");
+  opt.seed = args.seed(o["seed"], "options.seed");
   return opt;
 }
 

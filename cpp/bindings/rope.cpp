@@ -16,13 +16,8 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr double kDefaultBase = 10000.0;
 // Interpolation factors beyond this compress a million positions into one; nothing to show past that.
 constexpr double kMaxScale = 1e6;
-
-double read_base(Args& args, const val& v) {
-  return args.number(v, "base", 1.0, lim::kMaxBase, kDefaultBase, /*min_exclusive=*/true);
-}
 
 int read_head_dim(Args& args, const val& v) {
   return args.even_integer(v, "headDim", 2, lim::kMaxDModel);
@@ -60,7 +55,7 @@ val rope_rotate(val x, val seq_len, val head_dim, val start_pos, val base, val c
   const int d = read_head_dim(args, head_dim);
   args.cap_values(std::int64_t{n} * d, "seqLen * headDim", lim::kMaxValues);
   const double start = args.number(start_pos, "startPos", 0.0, lim::kMaxPositionValue, 0.0);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto c = read_convention(args, convention, "convention");
   const double s = args.number(scale, "scale", 0.0, kMaxScale, 1.0, /*min_exclusive=*/true);
   const auto values = read_float32_values(args, x, "x", static_cast<std::size_t>(n) * static_cast<std::size_t>(d));
@@ -79,7 +74,7 @@ val rope_permutation(val head_dim, val from, val to) {
 
 val ntk_scaled_base(val base, val head_dim, val factor) {
   Args args("ntkScaledBase");
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   // head_dim 2 would divide by zero: its only pair is the fastest, which NTK scaling leaves alone anyway.
   const int d = args.even_integer(head_dim, "headDim", 4, lim::kMaxDModel);
   const double f = args.number(factor, "factor", 1.0, kMaxScale);
@@ -92,7 +87,7 @@ val rope_scores(val q, val k, val positions, val head_dim, val base, val convent
   const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
   const int d = read_head_dim(args, head_dim);
   args.cap_values(std::int64_t{p} * p * d, "positions * positions * headDim", lim::kMaxValues);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto c = read_convention(args, convention, "convention");
   RopeScoreOptions o;
   const bool has_options = !options.isUndefined();
@@ -114,7 +109,7 @@ val rope_score_by_offset(val q, val k, val max_offset, val head_dim, val base, v
   const int m = args.integer(max_offset, "maxOffset", 0, lim::kMaxPositions);
   const int d = read_head_dim(args, head_dim);
   args.cap_values((std::int64_t{m} + 1) * d, "(maxOffset + 1) * headDim", lim::kMaxValues);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto c = read_convention(args, convention, "convention");
   const auto qv = args.numbers(q, "q", static_cast<std::size_t>(d));
   const auto kv = args.numbers(k, "k", static_cast<std::size_t>(d));

@@ -20,38 +20,8 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr double kDefaultBase = 10000.0;
-constexpr double kMaxSeed = 4294967295.0;
 // 32 words of the vocabulary with punctuation fit many times over; the cap only bounds the copy into C++.
 constexpr std::size_t kMaxTextLength = 2000;
-
-bool read_options(Args& args, const val& options, std::initializer_list<const char*> allowed, const char* example) {
-  if (!args.ok() || options.isUndefined()) return false;
-  const bool is_object = options.typeOf().as<std::string>() == "object" && !options.isNull() && !options.isArray();
-  args.require(is_object, "options", describe(options), std::string("an object such as ") + example + ", or undefined");
-  if (!args.ok()) return false;
-  std::string list;
-  for (const char* key : allowed) list += std::string(list.empty() ? "" : ", ") + key;
-  const val keys = val::global("Object").call<val>("keys", options);
-  const auto count = keys["length"].as<unsigned>();
-  for (unsigned i = 0; i < count && args.ok(); ++i) {
-    const auto key = keys[i].as<std::string>();
-    bool known = false;
-    for (const char* a : allowed) known = known || key == a;
-    args.require(known, "options", "an object with the key " + describe(val(key)),
-                 "an object with no keys but " + list);
-  }
-  return args.ok();
-}
-
-std::uint64_t read_seed(Args& args, const val& v, const char* name) {
-  if (!args.ok()) return 0;
-  if (v.isUndefined()) return 1;
-  const double x = v.isNumber() ? v.as<double>() : std::nan("");
-  const bool ok = std::isfinite(x) && std::floor(x) == x && x >= 0.0 && x <= kMaxSeed;
-  args.require(ok, name, describe(v), "an integer from 0 to 4294967295");
-  return ok ? static_cast<std::uint64_t>(x) : 0;
-}
 
 std::string known_words() {
   std::string list;
@@ -100,9 +70,9 @@ val word_embeddings(val text, val d_model, val options) {
   Args args("wordEmbeddings");
   const auto tokens = read_words(args, text, "text", /*known=*/true);
   const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
-  const bool has = read_options(args, options, {"seed", "scaled"}, "{ seed: 1, scaled: false }");
+  const bool has = args.options(options, {"seed", "scaled"}, "{ seed: 1, scaled: false }");
   const val o = has ? options : val::object();
-  const auto seed = read_seed(args, o["seed"], "options.seed");
+  const auto seed = args.seed(o["seed"], "options.seed");
   const bool scaled = args.boolean(o["scaled"], "options.scaled", true);
   if (!args.ok()) return args.error();
   return to_float64_array(pe::word_embeddings(tokens, d, seed, scaled));
@@ -116,8 +86,8 @@ val attend_sentence(val text, val encoding, val d_model, val seed, val options) 
                                              SentenceEncoding::Alibi};
   const auto e = args.choice(encoding, "encoding", {"none", "sinusoidal", "learned", "rope", "alibi"});
   const int d = args.even_integer(d_model, "dModel", 2, kMaxAttentionDModel);
-  const auto s = read_seed(args, seed, "seed");
-  const bool has = read_options(args, options, {"mask", "heads", "base", "ropeMode"}, "{ mask: \"causal\", heads: 2 }");
+  const auto s = args.seed(seed, "seed");
+  const bool has = args.options(options, {"mask", "heads", "base", "ropeMode"}, "{ mask: \"causal\", heads: 2 }");
   const val o = has ? options : val::object();
   SentenceOptions opt;
   opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0 ? AttentionMask::Bidirectional
@@ -125,7 +95,7 @@ val attend_sentence(val text, val encoding, val d_model, val seed, val options) 
   opt.heads = args.integer(o["heads"], "options.heads", 1, lim::kMaxHeads, default_sentence_heads(d));
   args.require(d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
                "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
-  opt.base = args.number(o["base"], "options.base", 1.0, lim::kMaxBase, kDefaultBase, /*min_exclusive=*/true);
+  opt.base = args.base(o["base"], "options.base");
   constexpr RopeMode kModes[] = {RopeMode::Both, RopeMode::QueriesOnly, RopeMode::SwappedConvention};
   opt.rope_mode =
       kModes[args.choice(o["ropeMode"], "options.ropeMode", {"both", "queriesOnly", "swappedConvention"}, 0)];

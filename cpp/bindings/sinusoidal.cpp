@@ -13,12 +13,6 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr double kDefaultBase = 10000.0;
-
-double read_base(Args& args, const val& v) {
-  return args.number(v, "base", 1.0, lim::kMaxBase, kDefaultBase, /*min_exclusive=*/true);
-}
-
 int read_d_model(Args& args, const val& v) {
   return args.even_integer(v, "dModel", 2, lim::kMaxDModel);
 }
@@ -27,7 +21,7 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
   Args args("sinusoidalTable");
   const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
   args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
@@ -41,7 +35,7 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
 val pair_periods(val d_model, val base) {
   Args args("pairPeriods");
   const int d = read_d_model(args, d_model);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   if (!args.ok()) return args.error();
   return to_float64_array(pe::pair_periods(d, b));
 }
@@ -50,7 +44,7 @@ val dimension_ranges(val positions, val d_model, val base) {
   Args args("dimensionRanges");
   const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
   return to_float64_array(pe::dimension_ranges(p, d, b));
@@ -61,7 +55,7 @@ val dot_by_offset(val pos, val max_offset, val d_model, val base) {
   const int p = args.integer(pos, "pos", 0, lim::kMaxPositions);
   const int k = args.integer(max_offset, "maxOffset", 0, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   args.cap_values((std::int64_t{k} + 1) * d, "(maxOffset + 1) * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
   return to_float64_array(pe::dot_by_offset(p, k, d, b));
@@ -71,7 +65,7 @@ val similarity_matrix(val positions, val d_model, val base, val metric) {
   Args args("similarityMatrix");
   const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
   const int d = read_d_model(args, d_model);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   const auto m = args.choice(metric, "metric", {"dot", "cosine"}, 0);
   if (!args.ok()) return args.error();
   return to_float64_array(pe::similarity_matrix(p, d, b, m == 0 ? Similarity::Dot : Similarity::Cosine));
@@ -82,7 +76,7 @@ val shift_rotation(val pair, val offset, val d_model, val base) {
   const int d = read_d_model(args, d_model);
   const int i = args.integer(pair, "pair", 0, d / 2 - 1);
   const double k = args.number(offset, "offset", -1e9, 1e9);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   if (!args.ok()) return args.error();
   const auto r = pe::shift_rotation(i, k, d, b);
   return to_float64_array(std::vector<double>(r.begin(), r.end()));
@@ -93,7 +87,7 @@ val rotation_residual(val pos, val offset, val d_model, val base) {
   const double p = args.number(pos, "pos", 0, lim::kMaxPositions);
   const double k = args.number(offset, "offset", -lim::kMaxPositions, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
-  const double b = read_base(args, base);
+  const double b = args.base(base);
   if (!args.ok()) return args.error();
   return val(pe::rotation_residual(p, k, d, b));
 }

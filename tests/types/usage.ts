@@ -14,9 +14,56 @@ async function usage(): Promise<void> {
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
   const residual: number = pe.rotationResidual(100, 37, 512);
   const memory: number = pe.memoryUsage().allocatedBytes;
+
+  const q = new Float32Array(16).fill(0.5);
+  const rotated: Float32Array = pe.ropeRotate(q, 2, 8, 0, 10000, 'half', 2);
+  const permutation: Int32Array = pe.ropePermutation(8, 'interleaved', 'half');
+  const ntkBase: number = pe.ntkScaledBase(undefined, 128, 4);
+  const scores: Float64Array = pe.ropeScores(q.subarray(0, 8), q.subarray(8), 16, 8, 10000, 'interleaved', {
+    queriesOnly: true,
+  });
+  const byOffset: Float64Array = pe.ropeScoreByOffset([1, 0, 0, 1], [0, 1, 1, 0], 32, 4);
+  const slopes: Float64Array = pe.alibiSlopes(12);
+  const bias: Float64Array = pe.alibiBias(4, 16, true);
+  const extension = pe.contextExtension(128, undefined, 2048, 8192, 'ntk');
+  const outOfRange: Uint8Array = extension.outOfRange;
+  const phase: Float64Array = pe.phaseError([100, 1e6], 128, 10000, 'bfloat16').angleError;
+  const rounded: Float64Array = pe.roundToFormat([1 / 3], 'float16');
+  const naive: Float32Array = pe.naiveEncoding('normalized', 10, 16);
+  const ratio: Float64Array = pe.naiveNormRatio('index', 64, 512);
+  const meaning: Float64Array = pe.naiveOffsetMeaning(3, [5, 10, 100]);
+  const attention = pe.selfAttention(new Float64Array(3 * 8), 3, 8, {
+    heads: 2,
+    mask: 'causal',
+    positional: 'rope',
+  });
+  const pooled: Float64Array = attention.pooled;
+  const words: string[] = pe.vocabulary();
+  const known: Uint8Array = pe.tokenize('dog bites man').known;
+  const embeddings: Float64Array = pe.wordEmbeddings('the dog', 16, { seed: 2, scaled: false });
+  const sentence = pe.attendSentence('dog bites man', 'sinusoidal', 64, 1, { mask: 'causal' });
+  const tokens: string[] = sentence.tokens;
+  const mixing: number = pe.mixingTerms('dog', 0, 'man', 2, 512, { scaled: true }).total;
+  // @ts-expect-error encoding is a closed set of strings
+  pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
   pe.sinusoidalTable(64, 512, 10000, 'diagonal');
   void [table, defaults, periods, ranges, dots, similarity, rotation, residual, memory];
+  void [
+    rotated,
+    permutation,
+    ntkBase,
+    scores,
+    byOffset,
+    slopes,
+    bias,
+    outOfRange,
+    phase,
+    rounded,
+    naive,
+    ratio,
+  ];
+  void [meaning, pooled, words, known, embeddings, tokens, mixing];
 }
 
 void usage;
