@@ -10,7 +10,7 @@ test('the article renders at both widths', async ({ page }) => {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('index.html');
-    await expect(page.locator('[data-figure="heatmap"] canvas')).toBeVisible();
+    await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toBeVisible();
     await page.screenshot({ path: `${DIR}/article-${width}.png`, fullPage: width === 1280 });
   }
 });

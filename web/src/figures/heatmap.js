@@ -169,7 +169,12 @@ export function mount(element, options = {}) {
     const plotHeight = Math.round(Math.min(420, Math.max(180, shown.positions * 4)));
     size = { width: plotWidth, height: plotHeight };
     stage.style.height = `${plotHeight + MARGIN.top + MARGIN.bottom}px`;
+    // Nearest-neighbour scaling keeps enlarged cells crisp, but when there are more columns than pixels it
+    // would drop columns and paint false stripes; smooth scaling then shows their average instead.
+    const shrinking =
+      plotWidth * devicePixelRatio < shown.dModel || plotHeight * devicePixelRatio < shown.positions;
     Object.assign(canvas.style, {
+      imageRendering: shrinking ? 'auto' : 'pixelated',
       left: `${MARGIN.left}px`,
       top: `${MARGIN.top}px`,
       width: `${plotWidth}px`,
