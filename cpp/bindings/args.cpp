@@ -259,9 +259,6 @@ val copy_out(const std::vector<T>& data) {
 val to_float32_array(const std::vector<float>& data) {
   return copy_out(data);
 }
-val to_float32_array(const float* data, std::size_t size) {
-  return copy_out(data, size);
-}
 val to_float64_array(const std::vector<double>& data) {
   return copy_out(data);
 }

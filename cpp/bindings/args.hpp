@@ -76,7 +76,6 @@ class Args {
 
 /// Fresh JS-owned copies of engine results (never a view of WebAssembly memory).
 [[nodiscard]] emscripten::val to_float32_array(const std::vector<float>& data);
-[[nodiscard]] emscripten::val to_float32_array(const float* data, std::size_t size);
 [[nodiscard]] emscripten::val to_float64_array(const std::vector<double>& data);
 [[nodiscard]] emscripten::val to_int32_array(const std::vector<int>& data);
 [[nodiscard]] emscripten::val to_string_array(const std::vector<std::string>& data);

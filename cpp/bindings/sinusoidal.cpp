@@ -1,6 +1,7 @@
 // JavaScript entry points for the sinusoidal encoding (pe/sinusoidal.hpp).
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "args.hpp"
@@ -25,11 +26,20 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
   const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
   args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
-  // Left uninitialised: the engine writes every value, and zeroing 2^24 floats first would cost a pass.
-  const auto n = static_cast<std::size_t>(p) * static_cast<std::size_t>(d);
-  const std::unique_ptr<float[]> table(new float[n]);
-  pe::sinusoidal_table_into(table.get(), p, d, b, l == 0 ? Layout::Interleaved : Layout::Split);
-  return to_float32_array(table.get(), n);
+  // Streamed through a 128 KiB buffer that stays in cache: the table is written once, into the JS-owned result,
+  // instead of once into WebAssembly memory and again by a copy of the whole.
+  constexpr std::size_t kChunkValues = 32768;
+  const auto width = static_cast<std::size_t>(d);
+  const std::size_t rows_per_chunk = std::max<std::size_t>(1, kChunkValues / width);
+  const std::unique_ptr<float[]> chunk(new float[rows_per_chunk * width]);
+  val out = val::global("Float32Array").new_(static_cast<std::size_t>(p) * width);
+  pe::SinusoidalRows rows(d, b, l == 0 ? Layout::Interleaved : Layout::Split);
+  for (std::size_t first = 0; first < static_cast<std::size_t>(p); first += rows_per_chunk) {
+    const std::size_t count = std::min(rows_per_chunk, static_cast<std::size_t>(p) - first);
+    rows.next(chunk.get(), static_cast<int>(count));
+    out.call<void>("set", val(emscripten::typed_memory_view(count * width, chunk.get())), first * width);
+  }
+  return out;
 }
 
 val pair_periods(val d_model, val base) {

@@ -114,22 +114,10 @@ std::size_t advance_and_store_simd(float* row, double* s, double* c, const doubl
 #endif
 
 template <Layout kLayout>
-void fill_table(float* out, int positions, int d_model, double base) noexcept {
-  const auto half = static_cast<std::size_t>(d_model / 2);
-  const auto width = static_cast<std::size_t>(d_model);
-  // Scratch lives on the stack: d_model <= 4096, so five arrays of at most 2048 doubles (80 KiB).
-  constexpr std::size_t kMaxHalf = 2048;
-  alignas(16) double freq[kMaxHalf];
-  alignas(16) double step_sin[kMaxHalf];
-  alignas(16) double step_cos[kMaxHalf];
-  alignas(16) double s[kMaxHalf];
-  alignas(16) double c[kMaxHalf];
-  for (std::size_t i = 0; i < half; ++i) {
-    freq[i] = pair_frequency(static_cast<int>(i), d_model, base);
-    step_sin[i] = std::sin(freq[i]);
-    step_cos[i] = std::cos(freq[i]);
-  }
-  for (int pos = 0; pos < positions; ++pos) {
+void next_rows(float* out, int count, int& pos, std::size_t half, const double* freq, const double* step_sin,
+               const double* step_cos, double* s, double* c) noexcept {
+  const std::size_t width = 2 * half;
+  for (int r = 0; r < count; ++r, ++pos) {
     const bool anchor = pos % kAnchorEvery == 0;
     if (anchor) {
       for (std::size_t i = 0; i < half; ++i) {
@@ -138,7 +126,7 @@ void fill_table(float* out, int positions, int d_model, double base) noexcept {
         c[i] = std::cos(angle);
       }
     }
-    float* row = out + static_cast<std::size_t>(pos) * width;
+    float* row = out + static_cast<std::size_t>(r) * width;
 #ifdef __wasm_simd128__
     const std::size_t first = advance_and_store_simd<kLayout>(row, s, c, step_sin, step_cos, half, !anchor);
 #else
@@ -150,12 +138,33 @@ void fill_table(float* out, int positions, int d_model, double base) noexcept {
 
 }  // namespace
 
-void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout) noexcept {
-  if (layout == Layout::Interleaved) {
-    fill_table<Layout::Interleaved>(out, positions, d_model, base);
-  } else {
-    fill_table<Layout::Split>(out, positions, d_model, base);
+SinusoidalRows::SinusoidalRows(int d_model, double base, Layout layout)
+    : half_(static_cast<std::size_t>(d_model / 2)),
+      layout_(layout),
+      freq_(half_),
+      step_sin_(half_),
+      step_cos_(half_),
+      s_(half_),
+      c_(half_) {
+  for (std::size_t i = 0; i < half_; ++i) {
+    freq_[i] = pair_frequency(static_cast<int>(i), d_model, base);
+    step_sin_[i] = std::sin(freq_[i]);
+    step_cos_[i] = std::cos(freq_[i]);
   }
+}
+
+void SinusoidalRows::next(float* out, int count) noexcept {
+  if (layout_ == Layout::Interleaved) {
+    next_rows<Layout::Interleaved>(out, count, pos_, half_, freq_.data(), step_sin_.data(), step_cos_.data(), s_.data(),
+                                   c_.data());
+  } else {
+    next_rows<Layout::Split>(out, count, pos_, half_, freq_.data(), step_sin_.data(), step_cos_.data(), s_.data(),
+                             c_.data());
+  }
+}
+
+void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout) {
+  SinusoidalRows(d_model, base, layout).next(out, positions);
 }
 
 std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout) {

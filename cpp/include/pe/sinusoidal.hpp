@@ -22,8 +22,25 @@ enum class Layout {
 [[nodiscard]] std::vector<double> encode_position(double pos, int d_model, double base,
                                                   Layout layout = Layout::Interleaved);
 
+/// Generates the table from position 0 on, a block of rows at a time, so that a caller can stream it through
+/// a small buffer that stays in cache.
+class SinusoidalRows {
+ public:
+  SinusoidalRows(int d_model, double base, Layout layout);
+  /// Writes the next `count` rows (count * dModel float32 values, row-major) into out and moves past them.
+  void next(float* out, int count) noexcept;
+  /// The position of the next row.
+  [[nodiscard]] int position() const noexcept { return pos_; }
+
+ private:
+  std::size_t half_;
+  Layout layout_;
+  int pos_ = 0;
+  std::vector<double> freq_, step_sin_, step_cos_, s_, c_;
+};
+
 /// Writes positions*dModel float32 values, row-major (one row per position), into out.
-void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout) noexcept;
+void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout);
 
 /// The table as a fresh vector; see sinusoidal_table_into.
 [[nodiscard]] std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout);
