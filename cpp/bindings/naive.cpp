@@ -15,7 +15,7 @@ val naive_encoding(val kind, val length, val d_model) {
   Args args("naiveEncoding");
   const auto k = args.choice(kind, "kind", {"index", "normalized"});
   const int n = args.integer(length, "length", 1, lim::kMaxPositions);
-  const int d = args.integer(d_model, "dModel", 1, lim::kMaxDModel);
+  const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
   args.cap_values(std::int64_t{n} * d, "length * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
   return to_float32_array(pe::naive_encoding(k == 0 ? NaiveKind::Index : NaiveKind::Normalized, n, d));
@@ -26,8 +26,7 @@ val naive_norm_ratio(val kind, val length, val d_model) {
   const auto k = args.choice(kind, "kind", {"index", "normalized", "sinusoidal"});
   const int n = args.integer(length, "length", 1, lim::kMaxPositions);
   // Only the sinusoidal encoding needs sin/cos pairs.
-  const int d = k == 2 ? args.even_integer(d_model, "dModel", 2, lim::kMaxDModel)
-                       : args.integer(d_model, "dModel", 1, lim::kMaxDModel);
+  const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
   args.cap_values(std::int64_t{n} * d, "length * dModel", lim::kMaxValues);
   if (!args.ok()) return args.error();
   constexpr NaiveKind kKinds[] = {NaiveKind::Index, NaiveKind::Normalized, NaiveKind::Sinusoidal};

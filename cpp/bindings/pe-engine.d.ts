@@ -281,7 +281,7 @@ export interface PeEngine {
    * every sentence length.
    * @param kind `"index"` or `"normalized"` (required)
    * @param length positions, 1..65536
-   * @param dModel columns, 1..4096 (need not be even); `length * dModel` at most 2^24
+   * @param dModel columns, even, 2..4096 (even like every dModel of the engine); `length * dModel` at most 2^24
    * @returns `length * dModel` values, row-major.
    */
   naiveEncoding(kind: 'index' | 'normalized', length: number, dModel: number): Float32Array;
@@ -293,7 +293,7 @@ export interface PeEngine {
    * `"normalized"` p / (length - 1), `"sinusoidal"` (base 10000) a constant 1/sqrt(2).
    * @param kind `"index"`, `"normalized"` or `"sinusoidal"` (required)
    * @param length 1..65536
-   * @param dModel 1..4096, even for `"sinusoidal"`; `length * dModel` at most 2^24
+   * @param dModel even, 2..4096; `length * dModel` at most 2^24
    * @returns `length` values.
    */
   naiveNormRatio(kind: 'index' | 'normalized' | 'sinusoidal', length: number, dModel: number): Float64Array;

@@ -90,11 +90,7 @@ val rope_scores(val q, val k, val positions, val head_dim, val base, val convent
   const double b = args.base(base);
   const auto c = read_convention(args, convention, "convention");
   RopeScoreOptions o;
-  const bool has_options = !options.isUndefined();
-  args.require(
-      !has_options || (options.typeOf().as<std::string>() == "object" && !options.isNull() && !options.isArray()),
-      "options", describe(options), "an object such as { queriesOnly: true, scale: 2 }, or undefined");
-  if (args.ok() && has_options) {
+  if (args.options(options, {"queriesOnly", "scale"}, "{ queriesOnly: true, scale: 2 }")) {
     o.queries_only = args.boolean(options["queriesOnly"], "options.queriesOnly", false);
     o.scale = args.number(options["scale"], "options.scale", 0.0, kMaxScale, 1.0, /*min_exclusive=*/true);
   }

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { pe, assertClose, assertEngineError } from './engine.mjs';
 
 test('naiveEncoding fills every dimension with the index or the normalised index', () => {
-  const index = pe.naiveEncoding('index', 5, 3);
+  const index = pe.naiveEncoding('index', 5, 2);
   assert.ok(index instanceof Float32Array);
-  assert.deepEqual(Array.from(index), [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
+  assert.deepEqual(Array.from(index), [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
   const normalized = pe.naiveEncoding('normalized', 5, 2);
   assert.deepEqual(Array.from(normalized), [0, 0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1, 1]);
   assert.deepEqual(Array.from(pe.naiveEncoding('normalized', 1, 2)), [0, 0]);
@@ -39,6 +39,7 @@ test('bad naive-encoding arguments throw an Error naming the parameter', () => {
   assertEngineError(() => pe.naiveEncoding('index', 0, 4), /length/, /received 0/);
   assertEngineError(() => pe.naiveEncoding('index', NaN, 4), /length/, /NaN/);
   assertEngineError(() => pe.naiveEncoding('index', 4, 4097), /dModel/, /4097/);
+  assertEngineError(() => pe.naiveEncoding('index', 4, 3), /dModel/, /even/);
   assertEngineError(() => pe.naiveEncoding('index', 65536, 4096), /cap/);
   assertEngineError(() => pe.naiveNormRatio('sinusoidal', 4, 7), /naiveNormRatio/, /dModel/, /even integer/);
   assertEngineError(() => pe.naiveNormRatio('learned', 4, 8), /kind/, /"sinusoidal"/);

@@ -1,0 +1,109 @@
+// The engine's contract as a whole: every export is declared in pe-engine.d.ts, every entry point rejects bad
+// arguments with an Error that names the function and the parameter, and neither errors nor repeated calls
+// leave memory behind.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { pe, createEngine, assertEngineError } from './engine.mjs';
+
+const declared = [...readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8').matchAll(/^ {2}(\w+)\(/gm)].map(
+  (m) => m[1],
+);
+
+// One call per entry point with a bad argument, and the parameter its message must name.
+const badCalls = {
+  sinusoidalTable: [() => pe.sinusoidalTable(64, 7), /dModel/],
+  pairPeriods: [() => pe.pairPeriods(512, NaN), /base/],
+  dimensionRanges: [() => pe.dimensionRanges(0, 512), /positions/],
+  dotByOffset: [() => pe.dotByOffset(0, -1, 512), /maxOffset/],
+  similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
+  shiftRotation: [() => pe.shiftRotation(0, Infinity, 8), /offset/],
+  rotationResidual: [() => pe.rotationResidual(0, 1, 9), /dModel/],
+  ropeRotate: [() => pe.ropeRotate([1, 2, 3], 1, 3), /headDim/],
+  ropePermutation: [() => pe.ropePermutation(8, 'interleaved', 'diagonal'), /to/],
+  ntkScaledBase: [() => pe.ntkScaledBase(10000, 128, -2), /factor/],
+  ropeScores: [() => pe.ropeScores([1, 0], [0, 1], 4, 2, 10000, 'interleaved', { bogus: 1 }), /options/],
+  ropeScoreByOffset: [() => pe.ropeScoreByOffset([1, 0], [0], 4, 2), /k/],
+  alibiSlopes: [() => pe.alibiSlopes(65), /nHeads/],
+  alibiBias: [() => pe.alibiBias(0, 4), /nHeads/],
+  contextExtension: [() => pe.contextExtension(128, 10000, 2048, 8192, 'yarn'), /method/],
+  phaseError: [() => pe.phaseError([1, NaN], 128, 10000, 'float32'), /positions/],
+  roundToFormat: [() => pe.roundToFormat([1], 'float8'), /format/],
+  naiveEncoding: [() => pe.naiveEncoding('random', 4, 8), /kind/],
+  naiveNormRatio: [() => pe.naiveNormRatio('index', 4, 7), /dModel/],
+  naiveOffsetMeaning: [() => pe.naiveOffsetMeaning(1, 'five'), /lengths/],
+  selfAttention: [() => pe.selfAttention([1, 2], 1, 2, { heads: 0 }), /heads/],
+  vocabulary: [() => pe.vocabulary(1), /at most 0 arguments/],
+  tokenize: [() => pe.tokenize(42), /text/],
+  wordEmbeddings: [() => pe.wordEmbeddings('dog', 3), /dModel/],
+  attendSentence: [() => pe.attendSentence('dog bites zebra', 'none', 64), /"zebra"/],
+  mixingTerms: [() => pe.mixingTerms('dog', -1, 'man', 0, 64), /pos1/],
+  mixingByPosition: [() => pe.mixingByPosition('dog', 'man', 0, 64), /positions/],
+  mixingRms: [() => pe.mixingRms(4, 64, { scaled: 'yes' }), /scaled/],
+  memoryUsage: [() => pe.memoryUsage(1), /at most 0 arguments/],
+};
+
+test('every export is declared in pe-engine.d.ts and every declared function exists', () => {
+  // The engine's API is camelCase; Emscripten's own exports have underscores or capitals (and `run`).
+  const exported = Object.keys(pe).filter(
+    (key) => typeof pe[key] === 'function' && /^[a-z][a-zA-Z0-9]*$/.test(key) && key !== 'run',
+  );
+  for (const name of declared) assert.equal(typeof pe[name], 'function', `${name} is declared but missing`);
+  for (const name of exported) assert.ok(declared.includes(name), `${name} is exported but not declared`);
+});
+
+test('every entry point rejects a bad argument with an Error naming the function and the parameter', () => {
+  assert.deepEqual(Object.keys(badCalls).sort(), [...declared].sort(), 'one bad call per declared function');
+  for (const [name, [call, parameter]] of Object.entries(badCalls)) {
+    const error = assertEngineError(call, parameter, new RegExp(`^${name}: `));
+    assert.ok(error.message.length < 600, `${name}: a readable message`);
+  }
+});
+
+test('10,000 bad calls across every entry point leave results exact and memory unchanged', () => {
+  const reference = {
+    table: pe.sinusoidalTable(16, 32),
+    sentence: pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled,
+    slopes: pe.alibiSlopes(12),
+  };
+  const before = pe.memoryUsage();
+  const calls = Object.values(badCalls).map(([call]) => call);
+  for (let i = 0; i < 10000; i += 1) assert.throws(calls[i % calls.length]);
+  const after = pe.memoryUsage();
+  assert.equal(after.heapBytes, before.heapBytes);
+  assert.equal(after.allocatedBytes, before.allocatedBytes);
+  assert.deepEqual(pe.sinusoidalTable(16, 32), reference.table);
+  assert.deepEqual(pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled, reference.sentence);
+  assert.deepEqual(pe.alibiSlopes(12), reference.slopes);
+});
+
+test('repeated good calls do not grow the heap', () => {
+  const work = () => {
+    pe.sinusoidalTable(512, 512);
+    pe.dimensionRanges(64, 512);
+    pe.similarityMatrix(64, 128);
+    pe.attendSentence('dog bites man', 'sinusoidal', 128, 1);
+    pe.contextExtension(128, 10000, 2048, 8192, 'ntk');
+    pe.mixingRms(16, 64);
+  };
+  work();
+  const before = pe.memoryUsage();
+  for (let i = 0; i < 200; i += 1) work();
+  const after = pe.memoryUsage();
+  assert.equal(after.heapBytes, before.heapBytes);
+  assert.equal(after.allocatedBytes, before.allocatedBytes);
+});
+
+test('sizes are capped before any memory is taken', () => {
+  const before = pe.memoryUsage();
+  assertEngineError(() => pe.sinusoidalTable(65536, 4096), /cap/);
+  assertEngineError(() => pe.sinusoidalTable(65536, 4098), /dModel/);
+  assertEngineError(() => pe.alibiBias(64, 65536), /cap|seqLen/);
+  assertEngineError(() => pe.attendSentence(Array(33).fill('dog').join(' '), 'none', 64), /32/);
+  assert.deepEqual(pe.memoryUsage(), before);
+});
+
+test('a second engine instance loads independently with no arguments', async () => {
+  const other = await createEngine();
+  assert.deepEqual(other.pairPeriods(8), pe.pairPeriods(8));
+});
