@@ -2,6 +2,7 @@
 // figures it shows.
 export const figures = {
   heatmap: () => import('./heatmap.js'),
+  rotation: () => import('./rotation.js'),
 };
 
 /** Loads a figure module by id, or rejects with an Error naming the id and the known ones. */

@@ -1,0 +1,24 @@
+// Live numbers in the prose. A section writes `<output class="live" data-live="NAME"></output>` where a number
+// belongs; whoever owns the numbers fills them from engine values on every update. Sections without a section
+// controller have their figure do it: the figure looks up the <section> around its mount point, so the same
+// module fills nothing when it stands alone on embed.html.
+import { replaceChildren } from './dom.js';
+
+/** The <section> that holds a mounted figure, or null (embed page). */
+export function sectionOf(element) {
+  return element.closest('section');
+}
+
+/**
+ * Fills every [data-live=NAME] under root with values[NAME]: a string, or DOM children (an array).
+ * Names missing from values are left as they are.
+ */
+export function fillLive(root, values) {
+  if (!root) return;
+  for (const output of root.querySelectorAll('[data-live]')) {
+    const name = output.dataset.live;
+    if (!Object.hasOwn(values, name)) continue;
+    const value = values[name];
+    replaceChildren(output, ...(Array.isArray(value) ? value : [value]));
+  }
+}
