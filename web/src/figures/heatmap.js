@@ -8,6 +8,7 @@ import { h } from '../ui/dom.js';
 import { downloadPng } from '../ui/export.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { hoverAnnouncer, pairOf, SELECT_DIMENSION } from '../ui/linked.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'The sinusoidal encoding as a heatmap';
@@ -37,6 +38,7 @@ export function mount(element, options = {}) {
   let table = null;
   let shown = null; // the parameters `table` was computed for
   let cursor = null;
+  const announce = hoverAnnouncer(element);
 
   const frame = createFrame(element, {
     id: 'heatmap',
@@ -211,6 +213,7 @@ export function mount(element, options = {}) {
     const dim = state.highlight;
     if (dim === null || dim === undefined || !shown || dim >= shown.dModel) {
       column.setAttribute('visibility', 'hidden');
+      delete column.dataset.dimension;
       return;
     }
     const r = cellRect(0, dim);
@@ -219,13 +222,12 @@ export function mount(element, options = {}) {
     column.setAttribute('width', String(r.w));
     column.setAttribute('height', String(size.height));
     column.setAttribute('visibility', 'visible');
+    column.dataset.dimension = String(dim);
   }
 
   function describeCell(pos, dim) {
     const { dModel, layout: tableLayout } = shown;
-    const half = dModel / 2;
-    const pair = tableLayout === 'interleaved' ? Math.floor(dim / 2) : dim % half;
-    const isSin = tableLayout === 'interleaved' ? dim % 2 === 0 : dim < half;
+    const { pair, sin: isSin } = pairOf(dim, dModel, tableLayout);
     const value = table[pos * dModel + dim];
     return `position ${pos}, dimension ${dim} (pair ${pair}, ${isSin ? 'sin' : 'cos'}), value ${formatValue(value)}`;
   }
@@ -234,6 +236,14 @@ export function mount(element, options = {}) {
     cursor = { pos, dim };
     frame.setReadout(describeCell(pos, dim));
     drawCursor();
+  }
+
+  // The column under the pointer or the keyboard cursor is the hovered dimension: marked here and announced so
+  // linked figures mark it too.
+  function hoverDimension(dim) {
+    state.highlight = dim;
+    drawHighlight();
+    announce(dim);
   }
 
   function cellAt(event) {
@@ -247,8 +257,12 @@ export function mount(element, options = {}) {
   canvas.addEventListener('pointermove', (event) => {
     if (!shown) return;
     const cell = cellAt(event);
-    if (cell) showCell(cell.pos, cell.dim);
+    if (!cell) return;
+    showCell(cell.pos, cell.dim);
+    hoverDimension(cell.dim);
   });
+  canvas.addEventListener('pointerleave', () => hoverDimension(null));
+  canvas.addEventListener('blur', () => hoverDimension(null));
   canvas.addEventListener('click', (event) => {
     if (!shown) return;
     const cell = cellAt(event);
@@ -281,6 +295,7 @@ export function mount(element, options = {}) {
     const nextPos = Math.min(shown.positions - 1, Math.max(0, pos + move[0]));
     const nextDim = Math.min(shown.dModel - 1, Math.max(0, dim + move[1]));
     showCell(nextPos, nextDim);
+    hoverDimension(nextDim);
   });
   canvas.addEventListener('focus', () => {
     if (shown && !cursor) showCell(0, 0);
@@ -290,9 +305,7 @@ export function mount(element, options = {}) {
     state.highlight = dim;
     drawHighlight();
     state.onSelectDimension?.(dim);
-    element.dispatchEvent(
-      new CustomEvent('pe:select-dimension', { detail: { dimension: dim }, bubbles: true }),
-    );
+    element.dispatchEvent(new CustomEvent(SELECT_DIMENSION, { detail: { dimension: dim }, bubbles: true }));
   }
 
   function tableData() {

@@ -2,6 +2,10 @@
 // figures it shows.
 export const figures = {
   heatmap: () => import('./heatmap.js'),
+  columns: () => import('./columns.js'),
+  binary: () => import('./binary.js'),
+  periods: () => import('./periods.js'),
+  ranges: () => import('./ranges.js'),
   rotation: () => import('./rotation.js'),
 };
 

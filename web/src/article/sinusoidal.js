@@ -1,0 +1,310 @@
+// The sinusoidal part of the article (sections formula to similarity) as one linked unit: one set of controls,
+// in a bar that docks to the top of the window while the reader is in this part; every figure follows it; every
+// live number in the prose is recomputed by the engine; a dimension hovered in one figure is marked in all.
+import { getEngine, loadEngine } from '../engine.js';
+import { select, slider } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { formatInt, formatSig } from '../ui/format.js';
+import { mountWhenVisible } from '../ui/lazy.js';
+import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
+import { renderMath } from '../ui/math.js';
+import './sinusoidal.css';
+
+/** The sections this controller owns, in reading order. */
+export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 'similarity'];
+
+export const DEFAULTS = { dModel: 512, base: 10000, positions: 64, layout: 'interleaved' };
+const DEFAULT_DIMENSIONS = [0, 32, 128, 256, 500];
+const PARAM_KEYS = Object.keys(DEFAULTS);
+
+/**
+ * Takes over the figure slots of the sinusoidal sections (so the generic lazy mounting in main.js skips them),
+ * builds the section controls and starts filling the live numbers. Call before the generic mounting loop.
+ * @param {Document} root
+ * @returns {{ update(patch): void } | null} null when the page has none of these sections
+ */
+export function startSinusoidalSection(root = document) {
+  const sections = SECTIONS.map((id) => root.getElementById(id)).filter(Boolean);
+  if (sections.length === 0) return null;
+
+  let params = { ...DEFAULTS };
+  let dimensions = [...DEFAULT_DIMENSIONS];
+  let highlight = null;
+  let scheduled = 0;
+  let engine = null;
+
+  // One options object per slot, kept current: a figure that mounts later starts from the latest parameters.
+  const slots = [];
+  for (const section of sections) {
+    for (const element of section.querySelectorAll('[data-mount]')) {
+      const id = element.dataset.mount;
+      element.removeAttribute('data-mount');
+      element.dataset.linked = id;
+      const options = { ...params, highlight, controls: false };
+      if (id === 'columns') options.dimensions = dimensions;
+      const slot = { id, element, options, handle: null };
+      slots.push(slot);
+      mountWhenVisible(element, id, options).then(
+        (handle) => {
+          slot.handle = handle;
+        },
+        () => {
+          // The slot shows the error in place of the figure.
+        },
+      );
+    }
+  }
+
+  const bar = buildBar();
+  const barSlot = root.querySelector('[data-section-controls]') ?? sections[0].querySelector('h2');
+  if (barSlot.matches('[data-section-controls]')) barSlot.append(bar.element);
+  else barSlot.after(bar.element);
+  dockWhileReading(bar.element, barSlot, sections[sections.length - 1]);
+
+  const part = sections;
+  const inPart = (target) => part.some((section) => section.contains(target));
+  root.addEventListener(HOVER_DIMENSION, (event) => {
+    if (!inPart(event.target)) return;
+    highlight = event.detail?.dimension ?? null;
+    for (const slot of slots) {
+      slot.options.highlight = highlight;
+      slot.handle?.update({ highlight });
+    }
+  });
+  root.addEventListener(SELECT_DIMENSION, (event) => {
+    if (!inPart(event.target)) return;
+    const dimension = event.detail?.dimension;
+    if (!Number.isInteger(dimension) || dimensions.includes(dimension)) return;
+    setDimensions([...dimensions, dimension]);
+  });
+  root.addEventListener('pe:dimensions-change', (event) => {
+    if (!inPart(event.target) || !Array.isArray(event.detail?.dimensions)) return;
+    dimensions = [...event.detail.dimensions];
+    for (const slot of slots) if (slot.id === 'columns') slot.options.dimensions = dimensions;
+  });
+
+  function setDimensions(next) {
+    dimensions = next;
+    for (const slot of slots) {
+      if (slot.id !== 'columns') continue;
+      slot.options.dimensions = dimensions;
+      slot.handle?.update({ dimensions });
+    }
+  }
+
+  function set(patch) {
+    params = { ...params, ...patch };
+    // Slider input arrives faster than frames; coalesce it so every figure redraws at most once per frame.
+    if (!scheduled) scheduled = requestAnimationFrame(flush);
+  }
+
+  function flush() {
+    scheduled = 0;
+    const live = engine ? computeLive(engine, params) : null;
+    if (live?.error) {
+      bar.showError(live.error);
+      return;
+    }
+    bar.showError(null);
+    bar.sync(params);
+    for (const slot of slots) {
+      Object.assign(slot.options, params);
+      slot.handle?.update({ ...params });
+    }
+    if (live) showLive(root, sections, live);
+  }
+
+  function buildBar() {
+    const controls = {
+      dModel: slider({
+        label: 'Model width dModel',
+        min: 2,
+        max: 1024,
+        step: 2,
+        value: params.dModel,
+        format: formatInt,
+        onChange: (v) => set({ dModel: v }),
+      }),
+      base: slider({
+        label: 'Base',
+        min: 10,
+        max: 1e6,
+        scale: 'log',
+        value: params.base,
+        onChange: (v) => set({ base: v }),
+      }),
+      positions: slider({
+        label: 'Positions',
+        min: 1,
+        max: 2048,
+        value: params.positions,
+        format: formatInt,
+        onChange: (v) => set({ positions: v }),
+      }),
+      layout: select({
+        label: 'Layout',
+        value: params.layout,
+        options: [
+          { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
+          { value: 'split', label: 'split (all sin, then all cos)' },
+        ],
+        onChange: (v) => set({ layout: v }),
+      }),
+    };
+    const summary = h('span', { class: 'pe-section-bar-summary' });
+    const panelId = 'pe-section-bar-controls';
+    const toggle = h(
+      'button',
+      {
+        type: 'button',
+        class: 'pe-button pe-section-bar-toggle',
+        'aria-expanded': 'false',
+        'aria-controls': panelId,
+      },
+      'Change',
+    );
+    const panel = h(
+      'div',
+      { class: 'pe-section-bar-controls', id: panelId },
+      Object.values(controls).map((c) => c.element),
+    );
+    const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+    const element = h(
+      'div',
+      {
+        class: 'pe-section-bar',
+        role: 'group',
+        'aria-label': 'Encoding parameters for this part of the article (every figure below follows them)',
+      },
+      h('div', { class: 'pe-section-bar-head' }, summary, toggle),
+      panel,
+      error,
+    );
+    toggle.addEventListener('click', () => {
+      const open = !element.classList.contains('is-open');
+      element.classList.toggle('is-open', open);
+      toggle.setAttribute('aria-expanded', String(open));
+      toggle.textContent = open ? 'Done' : 'Change';
+    });
+    function sync(values) {
+      for (const key of PARAM_KEYS) {
+        if (controls[key].value !== values[key]) controls[key].value = values[key];
+      }
+      summary.textContent =
+        `dModel ${formatInt(values.dModel)} \u00b7 base ${formatSig(values.base, 6)} \u00b7 ` +
+        `${formatInt(values.positions)} positions \u00b7 ${values.layout}`;
+    }
+    sync(params);
+    return {
+      element,
+      sync,
+      showError(message) {
+        error.textContent = message ?? '';
+        error.hidden = !message;
+      },
+    };
+  }
+
+  loadEngine().then(
+    (instance) => {
+      engine = instance;
+      const live = computeLive(engine, params);
+      if (!live.error) showLive(root, sections, live);
+    },
+    () => {
+      // Each figure slot reports a failed engine load in place.
+    },
+  );
+
+  return {
+    update(patch) {
+      set(patch);
+    },
+  };
+}
+
+/**
+ * Every live number of these sections for the given parameters, from engine calls. Counting and picking
+ * entries of engine arrays is all that happens here; the values themselves are the engine's.
+ */
+export function computeLive(engine = getEngine(), { dModel, base, positions }) {
+  try {
+    const periods = engine.pairPeriods(dModel, base);
+    const ranges = engine.dimensionRanges(positions, dModel, base);
+    const firstSlow = periods.findIndex((p) => p > positions);
+    return {
+      values: {
+        dModel: formatInt(dModel),
+        base: formatSig(base, 6),
+        positions: formatInt(positions),
+        pairs: formatInt(periods.length),
+        firstPeriod: formatPeriod(periods[0]),
+        lastPeriod: formatPeriod(periods[periods.length - 1]),
+        ratio: periods.length > 1 ? formatSig(periods[1] / periods[0], 5) : 'undefined (one pair)',
+        firstSlowPair: firstSlow >= 0 ? formatInt(firstSlow) : '',
+        firstSlowDim: firstSlow >= 0 ? formatInt(2 * firstSlow) : '',
+        flat01: formatInt(ranges.filter((r) => r < 0.1).length),
+        flat05: formatInt(ranges.filter((r) => r < 0.5).length),
+      },
+      flags: { slow: firstSlow >= 0, noslow: firstSlow < 0, manyPairs: periods.length > 1 },
+      tex: {
+        formula:
+          `\\begin{aligned} PE_{(pos,\\,2i)} &= \\sin\\!\\left(\\frac{pos}{${texNumber(base)}^{2i/${dModel}}}\\right) \\\\ ` +
+          `PE_{(pos,\\,2i+1)} &= \\cos\\!\\left(\\frac{pos}{${texNumber(base)}^{2i/${dModel}}}\\right) \\\\ ` +
+          `i &= ${periods.length > 1 ? `0, \\dots, ${periods.length - 1}` : '0'} \\end{aligned}`,
+        ratio: `\\frac{T_{i+1}}{T_i} = ${texNumber(base)}^{2/${dModel}}`,
+      },
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function formatPeriod(p) {
+  return p >= 1000 ? formatInt(p) : formatSig(p, 4);
+}
+
+function texNumber(x) {
+  return formatSig(x, 6).replace(/,/g, '{,}').replace('\u00d710^', '\\times 10^');
+}
+
+function showLive(root, sections, { values, flags, tex }) {
+  for (const section of sections) {
+    for (const output of section.querySelectorAll('[data-live]')) {
+      const name = output.dataset.live;
+      if (Object.hasOwn(values, name)) output.textContent = values[name];
+    }
+    for (const element of section.querySelectorAll('[data-show-if]')) {
+      element.hidden = !flags[element.dataset.showIf];
+    }
+    for (const element of section.querySelectorAll('[data-live-tex]')) {
+      const name = element.dataset.liveTex;
+      if (Object.hasOwn(tex, name)) renderMath(element, tex[name]);
+    }
+  }
+}
+
+/**
+ * Keeps the bar in its place in the formula section until the reader scrolls past it, then fixes it to the top
+ * of the window until the last section of the part leaves; its place keeps the bar's height so nothing jumps.
+ */
+function dockWhileReading(bar, place, lastSection) {
+  let pending = 0;
+  const check = () => {
+    pending = 0;
+    const placeTop = place.getBoundingClientRect().top;
+    const docked = bar.classList.contains('is-docked');
+    const height = bar.offsetHeight;
+    const shouldDock = placeTop < 0 && lastSection.getBoundingClientRect().bottom > height;
+    if (shouldDock === docked) return;
+    if (shouldDock) place.style.minHeight = `${height}px`;
+    else place.style.minHeight = '';
+    bar.classList.toggle('is-docked', shouldDock);
+  };
+  const onScroll = () => {
+    if (!pending) pending = requestAnimationFrame(check);
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('resize', onScroll, { passive: true });
+  check();
+}

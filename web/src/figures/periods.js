@@ -1,0 +1,322 @@
+// Figure `periods`: the period of every sin/cos pair on a log axis, with a line at the number of positions, so
+// the reader sees which pairs complete a cycle inside the window and which barely start one.
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { getEngine } from '../engine.js';
+import { drawAxis } from '../ui/axes.js';
+import { select, slider } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { formatInt, formatSig, formatValue } from '../ui/format.js';
+import { createFrame } from '../ui/frame.js';
+import { statList } from '../ui/stats.js';
+import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
+import './periods.css';
+
+/** Title shown when the figure stands alone. */
+export const title = 'The period of every sin/cos pair';
+
+/** URL parameters accepted on embed.html, with their types. */
+export const params = { dModel: 'number', positions: 'number', base: 'number', layout: 'string' };
+
+const MARGIN = { top: 12, right: 12, bottom: 46, left: 62 };
+const HEIGHT = 260;
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
+
+/**
+ * Mounts the periods figure.
+ * @param {HTMLElement} element
+ * @param {{ dModel?: number, positions?: number, base?: number, layout?: 'interleaved'|'split',
+ *   controls?: boolean, highlight?: number | null }} options
+ */
+export function mount(element, options = {}) {
+  const engine = getEngine();
+  let state = {
+    dModel: 512,
+    positions: 64,
+    base: 10000,
+    layout: 'interleaved',
+    highlight: null,
+    controls: true,
+    ...options,
+  };
+  let periods = null;
+  let shown = null;
+  let cursor = null; // the pair under the pointer or keyboard
+  let width = 0;
+  let x = null;
+  let y = null;
+  const announce = hoverAnnouncer(element);
+
+  const frame = createFrame(element, {
+    id: 'periods',
+    title: 'Period of each pair',
+    caption:
+      'Bars: the period of each sin/cos pair in positions, on a log axis. Dashed line: the number of positions. ' +
+      'Bars above the line do not complete one cycle in the window. Hover, or focus the chart and use the arrow ' +
+      'keys, to read a pair.',
+    table: tableData,
+  });
+
+  const controls = {
+    dModel: slider({
+      label: 'Model width dModel',
+      min: 2,
+      max: 1024,
+      step: 2,
+      value: state.dModel,
+      format: formatInt,
+      onChange: (v) => set({ dModel: v }),
+    }),
+    positions: slider({
+      label: 'Positions',
+      min: 1,
+      max: 2048,
+      value: state.positions,
+      format: formatInt,
+      onChange: (v) => set({ positions: v }),
+    }),
+    base: slider({
+      label: 'Base',
+      min: 10,
+      max: 1e6,
+      scale: 'log',
+      value: state.base,
+      onChange: (v) => set({ base: v }),
+    }),
+    layout: select({
+      label: 'Layout',
+      value: state.layout,
+      options: [
+        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
+        { value: 'split', label: 'split (all sin, then all cos)' },
+      ],
+      onChange: (v) => set({ layout: v }),
+    }),
+  };
+  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
+  else frame.controls.hidden = true;
+
+  const svg = h('svg:svg', {
+    class: 'pe-periods-svg',
+    tabindex: 0,
+    role: 'img',
+    'aria-label':
+      'Bar chart of the period of each pair; use the arrow keys to move between pairs and read them',
+  });
+  const xAxis = h('svg:g');
+  const yAxis = h('svg:g');
+  const fast = h('svg:path', { class: 'pe-periods-fast' });
+  const slow = h('svg:path', { class: 'pe-periods-slow' });
+  const windowLine = h('svg:line', { class: 'pe-periods-window' });
+  const windowLabel = h('svg:text', { class: 'pe-periods-window-label', 'text-anchor': 'start' });
+  const mark = h('svg:rect', { class: 'pe-periods-highlight', visibility: 'hidden' });
+  const hit = h('svg:rect', { class: 'pe-periods-hit', fill: 'transparent' });
+  svg.append(xAxis, yAxis, fast, slow, windowLine, windowLabel, mark, hit);
+
+  const stats = statList([
+    ['ratio', 'Ratio of neighbouring periods'],
+    ['last', 'Last pair\u2019s period'],
+    ['first-slow', 'First dimension slower than the window'],
+  ]);
+  frame.plot.append(h('div', { class: 'pe-periods' }, svg), stats.element);
+
+  const resize = new ResizeObserver(() => {
+    const next = frame.plot.clientWidth;
+    if (next !== width) {
+      width = next;
+      draw();
+    }
+  });
+  resize.observe(frame.plot);
+
+  function set(patch) {
+    state = { ...state, ...patch };
+    render();
+  }
+
+  function render() {
+    const { dModel, base, positions, layout } = state;
+    const next = frame.attempt(() => engine.pairPeriods(dModel, base));
+    if (!next) return;
+    periods = next;
+    shown = { dModel, base, positions, layout };
+    if (cursor !== null && cursor >= periods.length) cursor = periods.length - 1;
+    const firstSlow = periods.findIndex((p) => p > positions);
+    const n = periods.length;
+    stats.set('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
+    stats.set('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
+    stats.set(
+      'first-slow',
+      firstSlow >= 0
+        ? `dimension ${formatInt(dimensionsOf(firstSlow, dModel, layout).sin)} (pair ${formatInt(firstSlow)}, ` +
+            `period ${formatPeriod(periods[firstSlow])})`
+        : `none: every period is at most ${formatInt(positions)}`,
+    );
+    frame.setSummary(
+      `Periods of ${formatInt(n)} pairs (dModel ${formatInt(dModel)}, base ${formatValue(base)}) from ` +
+        `${formatPeriod(periods[0])} to ${formatPeriod(periods[n - 1])} positions` +
+        (n > 1 ? `, each ${formatSig(periods[1] / periods[0], 5)} times the previous` : '') +
+        `; ${formatInt(firstSlow >= 0 ? n - firstSlow : 0)} pairs have a period longer than ` +
+        `${formatInt(positions)} positions.`,
+    );
+    draw();
+    if (cursor !== null) showPair(cursor, false);
+  }
+
+  function draw() {
+    if (!shown || width === 0) return;
+    const n = periods.length;
+    const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
+    svg.setAttribute('width', String(width));
+    svg.setAttribute('height', String(HEIGHT + MARGIN.top + MARGIN.bottom));
+    x = scaleLinear()
+      .domain([0, n])
+      .range([MARGIN.left, MARGIN.left + plotWidth]);
+    const lo = Math.min(periods[0], shown.positions);
+    const hi = Math.max(periods[n - 1], shown.positions);
+    y = scaleLog()
+      .domain([lo / 1.5, hi * 1.5])
+      .range([MARGIN.top + HEIGHT, MARGIN.top]);
+    xAxis.setAttribute('transform', `translate(0,${MARGIN.top + HEIGHT})`);
+    yAxis.setAttribute('transform', `translate(${MARGIN.left},0)`);
+    drawAxis(xAxis, 'bottom', x, {
+      ticks: plotWidth < 360 ? 4 : 8,
+      label: 'pair i',
+      format: formatInt,
+    });
+    drawAxis(yAxis, 'left', y, {
+      ticks: 4,
+      label: 'period (positions)',
+      format: (v) => (Number.isInteger(Math.log10(v)) ? compact.format(v) : ''),
+    });
+    const bottom = MARGIN.top + HEIGHT;
+    const step = plotWidth / n;
+    const barWidth = Math.max(0.5, step * (n > 64 ? 1 : 0.8));
+    let fastPath = '';
+    let slowPath = '';
+    for (let i = 0; i < n; i += 1) {
+      const top = y(periods[i]);
+      const bar = `M${x(i).toFixed(2)},${bottom}V${top.toFixed(2)}h${barWidth.toFixed(2)}V${bottom}Z`;
+      if (periods[i] > shown.positions) slowPath += bar;
+      else fastPath += bar;
+    }
+    fast.setAttribute('d', fastPath);
+    slow.setAttribute('d', slowPath);
+    const lineY = y(shown.positions);
+    for (const [k, v] of Object.entries({
+      x1: MARGIN.left,
+      x2: MARGIN.left + plotWidth,
+      y1: lineY,
+      y2: lineY,
+    })) {
+      windowLine.setAttribute(k, String(v));
+    }
+    windowLabel.setAttribute('x', String(MARGIN.left + 4));
+    windowLabel.setAttribute('y', String(lineY - 4));
+    windowLabel.textContent = `${formatInt(shown.positions)} positions`;
+    hit.setAttribute('x', String(MARGIN.left));
+    hit.setAttribute('y', String(MARGIN.top));
+    hit.setAttribute('width', String(plotWidth));
+    hit.setAttribute('height', String(HEIGHT));
+    drawHighlight();
+  }
+
+  function formatPeriod(p) {
+    return p >= 1000 ? formatInt(p) : formatSig(p, 4);
+  }
+
+  function pairRect(i) {
+    const step = (x.range()[1] - x.range()[0]) / periods.length;
+    const w = Math.max(3, step);
+    return { x: x(i) + step / 2 - w / 2, w };
+  }
+
+  function drawHighlight() {
+    const dim = state.highlight;
+    if (dim === null || dim === undefined || !shown || !x || dim >= shown.dModel || dim < 0) {
+      mark.setAttribute('visibility', 'hidden');
+      delete mark.dataset.dimension;
+      return;
+    }
+    const { pair } = pairOf(dim, shown.dModel, shown.layout);
+    const r = pairRect(pair);
+    mark.setAttribute('x', String(r.x));
+    mark.setAttribute('width', String(r.w));
+    mark.setAttribute('y', String(MARGIN.top));
+    mark.setAttribute('height', String(HEIGHT));
+    mark.setAttribute('visibility', 'visible');
+    mark.dataset.dimension = String(dim);
+    mark.dataset.pair = String(pair);
+  }
+
+  function showPair(i, link = true) {
+    cursor = i;
+    const { sin, cos } = dimensionsOf(i, shown.dModel, shown.layout);
+    frame.setReadout(
+      `pair ${i} (dimensions ${sin} and ${cos}): period ${formatValue(periods[i])} positions` +
+        (periods[i] > shown.positions ? ', longer than the window' : ''),
+    );
+    if (link) {
+      state.highlight = sin;
+      drawHighlight();
+      announce(sin);
+    }
+  }
+
+  function leave() {
+    state.highlight = null;
+    drawHighlight();
+    announce(null);
+  }
+
+  svg.addEventListener('pointermove', (event) => {
+    if (!shown || !x) return;
+    const rect = svg.getBoundingClientRect();
+    const i = Math.floor(x.invert(event.clientX - rect.left));
+    if (i < 0 || i >= periods.length) return;
+    showPair(i);
+  });
+  svg.addEventListener('pointerleave', leave);
+  svg.addEventListener('blur', leave);
+  svg.addEventListener('focus', () => {
+    if (shown) showPair(cursor ?? 0);
+  });
+  svg.addEventListener('keydown', (event) => {
+    if (!shown) return;
+    const n = periods.length;
+    const i = cursor ?? 0;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowDown: -1, ArrowUp: 1, PageDown: -10, PageUp: 10 };
+    let next = null;
+    if (event.key in moves) next = i + moves[event.key] * (event.shiftKey ? 10 : 1);
+    if (event.key === 'Home') next = 0;
+    if (event.key === 'End') next = n - 1;
+    if (next === null) return;
+    event.preventDefault();
+    showPair(Math.min(n - 1, Math.max(0, next)));
+  });
+
+  function tableData() {
+    const { dModel, layout, positions } = shown;
+    const rows = Array.from(periods, (p, i) => {
+      const { sin, cos } = dimensionsOf(i, dModel, layout);
+      return [i, sin, cos, formatValue(p), p > positions ? 'yes' : 'no'];
+    });
+    return { columns: ['pair', 'sin dimension', 'cos dimension', 'period', 'longer than window'], rows };
+  }
+
+  render();
+
+  return {
+    update(patch = {}) {
+      state = { ...state, ...patch };
+      for (const key of ['dModel', 'positions', 'base', 'layout']) {
+        if (patch[key] !== undefined) controls[key].value = patch[key];
+      }
+      if (['dModel', 'positions', 'base', 'layout'].some((k) => k in patch)) render();
+      else drawHighlight();
+    },
+    destroy() {
+      resize.disconnect();
+      frame.destroy();
+    },
+  };
+}
