@@ -2,6 +2,7 @@
 // figures it shows.
 export const figures = {
   heatmap: () => import('./heatmap.js'),
+  order: () => import('./order.js'),
   columns: () => import('./columns.js'),
   binary: () => import('./binary.js'),
   periods: () => import('./periods.js'),

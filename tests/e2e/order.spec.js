@@ -1,0 +1,197 @@
+import { test, expect, numberAfter } from './fixtures.js';
+
+const FIGURE = '[data-figure="order"]';
+
+/** The number after "<label>: max |difference| =" in the comparison readout. */
+function differenceAfter(text, label) {
+  const match = new RegExp(`${label}: max \\|difference\\| = ([\\d.]+(?:e[\\-+]?\\d+)?)`).exec(text);
+  if (!match) throw new Error(`no ${label} difference in: ${text}`);
+  return Number(match[1]);
+}
+
+async function openOrder(page, query = '') {
+  await page.goto(`embed.html?figure=order${query}`);
+  const figure = page.locator(FIGURE);
+  await expect(figure.locator('.pe-order-matrix rect.pe-order-cell').first()).toBeVisible();
+  return figure;
+}
+
+async function pooledDifference(figure) {
+  const compare = figure.locator('.pe-order-compare');
+  await expect(compare).toContainText('Sentence vectors: max |difference|');
+  return differenceAfter(await compare.textContent(), 'Sentence vectors');
+}
+
+test('the reader predicts, then sees that without positions the two sentences pool identically', async ({
+  page,
+}) => {
+  const figure = await openOrder(page);
+  const compare = figure.locator('.pe-order-compare');
+  await expect(compare).not.toContainText('max |difference|');
+  await figure.getByRole('button', { name: 'They will differ' }).click();
+  await expect(compare).toContainText('not this time');
+  expect(await pooledDifference(figure)).toBeLessThan(1e-6);
+  expect(differenceAfter(await compare.textContent(), 'Same word')).toBeLessThan(1e-6);
+
+  await figure.getByRole('button', { name: 'sinusoidal' }).click();
+  await expect(figure.locator('.pe-summary')).toContainText('sinusoidal encoding');
+  expect(await pooledDifference(figure)).toBeGreaterThan(1e-3);
+});
+
+test('a causal mask alone separates the two sentences', async ({ page }) => {
+  const figure = await openOrder(page, '&reveal=1');
+  expect(await pooledDifference(figure)).toBeLessThan(1e-6);
+  await figure.getByRole('button', { name: 'causal' }).click();
+  await expect(figure.locator('.pe-summary')).toContainText('causal mask');
+  expect(await pooledDifference(figure)).toBeGreaterThan(1e-3);
+  // Masked cells (a word looking ahead) are drawn as masked, and the readout says so.
+  await expect(figure.locator('.pe-order-matrix').first().locator('rect.pe-order-masked')).toHaveCount(3);
+});
+
+test('bidirectional ALiBi cannot tell a sentence from its reverse; a non-mirror pair differs', async ({
+  page,
+}) => {
+  const figure = await openOrder(page, '&reveal=1&encoding=alibi');
+  expect(await pooledDifference(figure)).toBeLessThan(1e-6);
+  await figure.getByRole('textbox', { name: 'Sentence A' }).fill('the dog bites the man');
+  await figure.getByRole('textbox', { name: 'Sentence B' }).fill('the man bites the dog');
+  await expect(figure.locator('.pe-summary')).toContainText('the man bites the dog');
+  expect(await pooledDifference(figure)).toBeGreaterThan(1e-3);
+});
+
+test('a hovered weight reads the engine value', async ({ page }) => {
+  const figure = await openOrder(page, '&encoding=sinusoidal&dModel=32');
+  // Query "dog" (row 0) to key "man" (column 2) of sentence A, head 1.
+  const cell = figure.locator('.pe-order-matrix').first().locator('rect[data-row="0"][data-col="2"]');
+  await cell.hover();
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('Sentence A, head 1: query \u201cdog\u201d (position 0)');
+  const shown = numberAfter(await readout.textContent(), 'weight');
+  const expected = await page.evaluate(async () => {
+    const m = await import('./engine/pe-engine.js');
+    const pe = await m.default();
+    const r = pe.attendSentence('dog bites man', 'sinusoidal', 32, 1);
+    return r.weights[0 * 9 + 0 * 3 + 2];
+  });
+  expect(Math.abs(shown - expected)).toBeLessThan(1e-5);
+
+  // The keyboard reads the output strip: focus, then one step right is dimension 1 of "dog".
+  const strip = figure.locator('canvas.pe-order-strip').first();
+  await strip.focus();
+  await strip.press('ArrowRight');
+  await expect(readout).toContainText('output of \u201cdog\u201d (position 0), dimension 1');
+  const value = numberAfter(await readout.textContent(), 'value');
+  const outputValue = await page.evaluate(async () => {
+    const m = await import('./engine/pe-engine.js');
+    const pe = await m.default();
+    return pe.attendSentence('dog bites man', 'sinusoidal', 32, 1).outputs[1];
+  });
+  expect(Math.abs(value - outputValue)).toBeLessThan(1e-5 * Math.max(1, Math.abs(outputValue)));
+});
+
+test('markup typed as a sentence stays text and runs nothing', async ({ page }) => {
+  const figure = await openOrder(page);
+  await figure.getByRole('textbox', { name: 'Sentence A' }).fill('<img src=x onerror="window.__pwned=1">');
+  const error = figure.locator('.pe-error');
+  await expect(error).toContainText('Sentence A: attendSentence: text has the word "<img"');
+  await expect(error).toContainText('not in the vocabulary');
+  await expect(figure.locator('.pe-order-chip.pe-order-unknown').first()).toContainText('<img');
+  expect(await figure.locator('img').count()).toBe(0);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+});
+
+test('an unknown word is marked in place and the last good state stays', async ({ page }) => {
+  const figure = await openOrder(page, '&reveal=1');
+  await figure.getByRole('textbox', { name: 'Sentence B' }).fill('man bites zebra');
+  const chips = figure.locator('.pe-order-chips').nth(1).locator('.pe-order-chip');
+  await expect(chips).toHaveCount(3);
+  await expect(chips.nth(2)).toHaveClass(/pe-order-unknown/);
+  await expect(chips.nth(2).locator('.pe-order-word')).toHaveAttribute(
+    'title',
+    /zebra.*not in the vocabulary/,
+  );
+  await expect(chips.nth(2).locator('.pe-order-word')).toHaveAttribute(
+    'aria-description',
+    /not in the vocabulary/,
+  );
+  await expect(chips.nth(0)).not.toHaveClass(/pe-order-unknown/);
+  await expect(figure.locator('.pe-error')).toContainText('"zebra" (word 3 of 3)');
+  // The matrices still show the last sentences that worked.
+  await expect(figure.locator('.pe-order-matrix').nth(1).locator('text').last()).toHaveText('dog');
+});
+
+test('more than 32 words gives a clear message and keeps the last good state', async ({ page }) => {
+  const figure = await openOrder(page, '&reveal=1&encoding=sinusoidal');
+  const before = await pooledDifference(figure);
+  await figure
+    .getByRole('textbox', { name: 'Sentence A' })
+    .fill(Array.from({ length: 33 }, () => 'dog').join(' '));
+  await expect(figure.locator('.pe-error')).toContainText(
+    'Sentence A: tokenize: text must be at most 32 words',
+  );
+  await expect(figure.locator('.pe-error')).toContainText('received 33 words');
+  await expect(figure.locator('.pe-order-chips').first().locator('.pe-order-chip')).toHaveCount(3);
+  expect(await pooledDifference(figure)).toBe(before);
+  await figure.getByRole('textbox', { name: 'Sentence A' }).fill('dog bites man');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+});
+
+test('the keyboard moves a word, and the sentence and matrices follow', async ({ page }) => {
+  const figure = await openOrder(page, '&reveal=1&encoding=sinusoidal');
+  const before = await pooledDifference(figure);
+  const dog = figure.locator('.pe-order-chips').first().getByRole('button', { name: /^dog,/ });
+  await dog.focus();
+  await page.keyboard.press('Alt+ArrowRight');
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('bites man dog');
+  await expect(figure.locator('.pe-order-status')).toContainText('Moved \u201cdog\u201d to word 3 of 3');
+  // Focus follows the moved word.
+  await expect(figure.locator('.pe-order-chips').first().locator('.pe-order-word').nth(2)).toBeFocused();
+  await expect(figure.locator('.pe-order-matrix').first().locator('text').first()).toHaveText('bites');
+  expect(await pooledDifference(figure)).not.toBe(before);
+  // Ctrl+Arrow and the visible arrow buttons move words too.
+  await page.keyboard.press('Control+ArrowLeft');
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('bites dog man');
+  await figure.getByRole('button', { name: 'Move \u201cbites\u201d right' }).first().click();
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('dog bites man');
+  expect(await pooledDifference(figure)).toBe(before);
+});
+
+test('a word can be dragged to a new place', async ({ page }) => {
+  const figure = await openOrder(page, '&reveal=1');
+  const words = figure.locator('.pe-order-chips').first().locator('.pe-order-word');
+  await words.nth(0).dragTo(words.nth(2));
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('bites man dog');
+});
+
+/** Reads a live number printed plainly or as "3.3×10−16" (mantissa, times sign, ten, superscript exponent). */
+function liveNumber(text) {
+  const [mantissa, exponent] = text.replaceAll('\u2212', '-').split('\u00d710');
+  return Number(mantissa) * 10 ** Number(exponent ?? 0);
+}
+
+test('on the article the prose numbers are live', async ({ page }) => {
+  await page.goto('index.html');
+  const section = page.locator('#order');
+  await section.scrollIntoViewIfNeeded();
+  await expect(page.locator(`${FIGURE} .pe-order-matrix rect.pe-order-cell`).first()).toBeVisible();
+  const live = (name) => section.locator(`[data-live="${name}"]`);
+  await expect(live('order-heads')).toHaveText('4');
+  await expect(live('order-dmodel')).toHaveText('64');
+  expect(liveNumber(await live('order-diff-none').textContent())).toBeLessThan(1e-6);
+  expect(liveNumber(await live('order-diff-alibi').textContent())).toBeLessThan(1e-6);
+  expect(liveNumber(await live('order-diff-sinusoidal').textContent())).toBeGreaterThan(1e-3);
+  expect(liveNumber(await live('order-diff-causal').textContent())).toBeGreaterThan(1e-3);
+  expect(liveNumber(await live('order-diff-alibi-causal').textContent())).toBeGreaterThan(1e-3);
+  expect(liveNumber(await live('order-diff-alibi-nonmirror').textContent())).toBeGreaterThan(1e-3);
+  await page.locator(FIGURE).getByRole('button', { name: 'causal' }).click();
+  await expect(live('order-heads')).toHaveText('4');
+});
+
+test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openOrder(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
