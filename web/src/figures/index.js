@@ -9,6 +9,7 @@ export const figures = {
   periods: () => import('./periods.js'),
   ranges: () => import('./ranges.js'),
   rotation: () => import('./rotation.js'),
+  rope: () => import('./rope.js'),
 };
 
 /** Loads a figure module by id, or rejects with an Error naming the id and the known ones. */
