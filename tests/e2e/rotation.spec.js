@@ -139,3 +139,31 @@ test('the figure fits 360 px in dark mode', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('hovering a point announces its sine dimension, and a dimension hovered elsewhere shows its pair', async ({
+  page,
+}) => {
+  const figure = await openArticleFigure(page);
+  await page.evaluate(() => {
+    window.hovered = [];
+    document.addEventListener('pe:hover-dimension', (event) => window.hovered.push(event.detail.dimension));
+  });
+  await figure.locator('.pe-rotation-point[data-which="pos"] .pe-rotation-dot').hover();
+  await expect.poll(() => page.evaluate(() => window.hovered)).toContain(32);
+  await page.mouse.move(1, 1);
+  await expect.poll(() => page.evaluate(() => window.hovered.at(-1))).toBeNull();
+
+  // The heatmap announces the column under the pointer; while it lasts, this figure shows that column's pair.
+  await page.locator('#formula .figure-slot').scrollIntoViewIfNeeded();
+  const heatmap = page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas');
+  await expect(heatmap).toHaveAttribute('width', '512');
+  await heatmap.scrollIntoViewIfNeeded();
+  const box = await heatmap.boundingBox();
+  await page.mouse.move(box.x + (6.5 / 512) * box.width, box.y + box.height / 2);
+  await expect(figure.locator('.pe-rotation-matrix')).toContainText('R(3)');
+  expectClose(await matrixOf(figure), rotation(3, 3, 512), 1e-13);
+  await page.mouse.move(box.x + box.width / 2, box.y - 200);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 400);
+  await expect(figure.getByLabel('Pair i')).toHaveValue('16');
+  expectClose(await matrixOf(figure), rotation(16, 3, 512), 1e-13);
+});

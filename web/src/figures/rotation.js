@@ -8,6 +8,7 @@ import { select, slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
 import { scientific, scientificText } from '../ui/scientific.js';
@@ -35,7 +36,8 @@ const DOMAIN = 1.4;
  * @param {HTMLElement} element
  * @param {{ dModel?: number, base?: number, positions?: number, layout?: 'interleaved'|'split',
  *   pair?: number, pos?: number, offset?: number, controls?: boolean, highlight?: number | null }} options
- *   `highlight` (a dimension) shows the pair that dimension belongs to.
+ *   `highlight` (a dimension, from a hover anywhere in the section) shows that dimension's pair while it lasts;
+ *   with null the figure returns to the pair chosen with its slider.
  */
 export function mount(element, options = {}) {
   const engine = getEngine();
@@ -51,7 +53,6 @@ export function mount(element, options = {}) {
     controls: true,
     ...options,
   };
-  state = { ...state, ...pairFor(state.highlight, state) };
   let shown = null; // everything drawn, computed by the engine for one set of parameters
   let focused = null; // 'pos' | 'shifted' while a point is hovered or focused
 
@@ -108,7 +109,7 @@ export function mount(element, options = {}) {
       max: Math.max(0, Math.floor(state.dModel / 2) - 1),
       value: state.pair,
       format: formatInt,
-      onChange: (v) => set({ pair: v }),
+      onChange: (v) => set({ pair: v, highlight: null }),
     }),
     pos: slider({
       label: 'Position pos',
@@ -140,13 +141,7 @@ export function mount(element, options = {}) {
   const side = h('div', { class: 'pe-rotation-side' }, matrix, angle, residual, sample);
   frame.plot.append(h('div', { class: 'pe-rotation' }, circleHost, side));
 
-  let announced = null;
-  // Announces only changes, so the page's linking does not bounce a hover back and forth.
-  const announce = (dimension) => {
-    if (dimension === announced) return;
-    announced = dimension;
-    element.dispatchEvent(new CustomEvent('pe:hover-dimension', { detail: { dimension }, bubbles: true }));
-  };
+  const announce = hoverAnnouncer(element);
   const resize = new ResizeObserver(() => draw());
   resize.observe(circleHost);
 
@@ -156,6 +151,11 @@ export function mount(element, options = {}) {
   }
 
   /** Clamps the figure's own sliders to the current sizes and keeps their ranges in step. */
+  /** The pair on show: a highlighted dimension's while the highlight lasts, else the slider's. */
+  function shownPair() {
+    return pairFor(state.highlight, state) ?? state.pair;
+  }
+
   function clampOwn() {
     const pairMax = Math.max(0, Math.floor(state.dModel / 2) - 1);
     const posMax = Math.max(0, Math.floor(state.positions) - 1);
@@ -167,12 +167,14 @@ export function mount(element, options = {}) {
     ownControls.pair.input.max = String(Number.isFinite(pairMax) ? pairMax : 0);
     ownControls.pos.input.max = String(Number.isFinite(posMax) ? posMax : 0);
     ownControls.offset.input.max = String(Number.isFinite(posMax) ? posMax : 0);
-    for (const key of ['pair', 'pos', 'offset']) ownControls[key].value = state[key];
+    ownControls.pair.value = shownPair();
+    for (const key of ['pos', 'offset']) ownControls[key].value = state[key];
   }
 
   function render() {
     clampOwn();
-    const { dModel, base, positions, layout, pair, pos, offset } = state;
+    const { dModel, base, positions, layout, pos, offset } = state;
+    const pair = shownPair();
     const next = frame.attempt(() => {
       const matrixValues = engine.shiftRotation(pair, offset, dModel, base);
       const error = engine.rotationResidual(pos, offset, dModel, base);
@@ -196,8 +198,8 @@ export function mount(element, options = {}) {
   }
 
   function dims() {
-    const { dModel, layout, pair } = shown;
-    return layout === 'split' ? [pair, pair + dModel / 2] : [2 * pair, 2 * pair + 1];
+    const { sin, cos } = dimensionsOf(shown.pair, shown.dModel, shown.layout);
+    return [sin, cos];
   }
 
   /** Clockwise turn of R(k) in degrees, in [0, 360): atan2 of the engine's sin and cos entries. */
@@ -447,14 +449,15 @@ export function mount(element, options = {}) {
 
   return {
     update(patch = {}) {
-      const next = { ...state, ...patch, ...pairFor(patch.highlight, { ...state, ...patch }) };
+      const before = shownPair();
+      const next = { ...state, ...patch };
       // A hover elsewhere arrives as a highlight; redraw only when it moves this figure to another pair.
       const changed = Object.keys(next).some((key) => key !== 'highlight' && next[key] !== state[key]);
       state = next;
       for (const key of Object.keys(sharedControls)) {
         if (patch[key] !== undefined) sharedControls[key].value = patch[key];
       }
-      if (changed) render();
+      if (changed || shownPair() !== before) render();
     },
     destroy() {
       resize.disconnect();
@@ -463,11 +466,10 @@ export function mount(element, options = {}) {
   };
 }
 
-/** The pair a highlighted dimension belongs to, as a state patch (empty when nothing is highlighted). */
+/** The pair a highlighted dimension belongs to, or null when nothing (valid) is highlighted. */
 function pairFor(dimension, { dModel, layout }) {
-  if (dimension === null || dimension === undefined || !Number.isInteger(dimension)) return {};
-  if (dimension < 0 || dimension >= dModel) return {};
-  return { pair: layout === 'split' ? dimension % (dModel / 2) : Math.floor(dimension / 2) };
+  if (!Number.isInteger(dimension) || dimension < 0 || dimension >= dModel) return null;
+  return pairOf(dimension, dModel, layout).pair;
 }
 
 /** (sin, cos) of pair i at row p of an engine table, wherever the layout puts them. */

@@ -1,0 +1,166 @@
+import { test, expect, numberAfter, hoverCell } from './fixtures.js';
+
+/** PE(pos)·PE(pos+k) in double precision, independent of the engine: sum_i cos(k / base^(2i/dModel)). */
+function dotAt(k, dModel = 512, base = 10000) {
+  let sum = 0;
+  for (let i = 0; i < dModel / 2; i += 1) sum += Math.cos(k / base ** ((2 * i) / dModel));
+  return sum;
+}
+
+/** Every "<number> from pos <start>" in a curve readout, as [start, value] pairs. */
+function curveValues(text) {
+  return [...text.matchAll(/([\u2212-]?[\d.]+) from pos (\d+)/g)].map((m) => [
+    Number(m[2]),
+    Number(m[1].replace('\u2212', '-')),
+  ]);
+}
+
+/** "2.56×10−13" (or "0") -> 2.56e-13. */
+function parseScientific(text) {
+  if (text.trim() === '0') return 0;
+  const match = /([\u2212-]?[\d.]+)\u00d710\^?([\u2212-]?\d+)/.exec(text);
+  if (!match) throw new Error(`not in exponent form: ${text}`);
+  return Number(match[1].replace('\u2212', '-')) * 10 ** Number(match[2].replace('\u2212', '-'));
+}
+
+async function openArticleFigure(page) {
+  await page.goto('index.html');
+  await page.locator('#similarity .figure-slot').scrollIntoViewIfNeeded();
+  const figure = page.locator('[data-figure="similarity"]');
+  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
+  return figure;
+}
+
+/** Moves the pointer onto offset k of a curve plot showing k = 0..maxOffset. */
+async function hoverOffset(page, figure, k, maxOffset) {
+  const overlay = figure.locator('.pe-similarity-overlay');
+  await overlay.scrollIntoViewIfNeeded();
+  const box = await overlay.boundingBox();
+  await page.mouse.move(box.x + (k / maxOffset) * box.width, box.y + box.height / 2);
+}
+
+test('at the defaults the live numbers read 256 at k = 0 and 139.05 at k = 37 from pos 0, 100 and 300', async ({
+  page,
+}) => {
+  const figure = await openArticleFigure(page);
+  const section = page.locator('section#similarity');
+  await expect(section.locator('[data-live="similarity-starts"]')).toHaveText('0, 100 and 300');
+  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('256, 256 and 256');
+  await expect(section.locator('[data-live="similarity-k37"]')).toHaveText('139.05, 139.05 and 139.05');
+  expect(Number(dotAt(37).toFixed(2))).toBe(139.05);
+  const diff = parseScientific(await section.locator('[data-live="similarity-diff"]').textContent());
+  expect(diff).toBeLessThan(1e-10);
+  expect(parseScientific(await figure.locator('.pe-similarity-diff-value').textContent())).toBe(diff);
+  await expect(section.locator('[data-live="similarity-first-rise"]')).toHaveText(/^after k = \d+$/);
+  await expect(figure.locator('.pe-summary')).toContainText('256, 256 and 256 at k = 0');
+  await expect(figure.locator('.pe-similarity-key')).toContainText('from pos 300');
+});
+
+test('hovering the curve at a known k reads the closed form from every start', async ({ page }) => {
+  const figure = await openArticleFigure(page);
+  const readout = figure.locator('.pe-readout');
+  for (const k of [37, 5, 100]) {
+    await hoverOffset(page, figure, k, 128);
+    await expect(readout).toContainText(`k ${k}: dot product`);
+    const values = curveValues(await readout.textContent());
+    expect(values.map(([start]) => start)).toEqual([0, 100, 300]);
+    for (const [, value] of values) expect(Math.abs(value - dotAt(k))).toBeLessThan(1e-3);
+  }
+});
+
+test('the keyboard moves along the curve', async ({ page }) => {
+  const figure = await openArticleFigure(page);
+  const overlay = figure.locator('.pe-similarity-overlay');
+  await overlay.focus();
+  await expect(figure.locator('.pe-readout')).toContainText('k 0: dot product 256 from pos 0');
+  await overlay.press('End');
+  await overlay.press('ArrowLeft');
+  await expect(figure.locator('.pe-readout')).toContainText('k 127:');
+  const values = curveValues(await figure.locator('.pe-readout').textContent());
+  for (const [, value] of values) expect(Math.abs(value - dotAt(127))).toBeLessThan(1e-3);
+});
+
+test('hovering the matrix reads (a, b) and its value, for dot products and cosines', async ({ page }) => {
+  const figure = await openArticleFigure(page);
+  const canvas = figure.locator('canvas.pe-similarity-canvas');
+  const readout = figure.locator('.pe-readout');
+  await canvas.scrollIntoViewIfNeeded();
+  await hoverCell(page, canvas, 10, 47, 64, 64);
+  await expect(readout).toContainText('a 10, b 47 (offset 37): dot');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'dot') - dotAt(37))).toBeLessThan(1e-3);
+
+  await figure.getByRole('button', { name: 'cosine' }).click();
+  await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('Cosine similarity');
+  await canvas.scrollIntoViewIfNeeded();
+  await hoverCell(page, canvas, 50, 20, 64, 64);
+  await expect(readout).toContainText('a 50, b 20 (offset 30): cosine');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'cosine') - dotAt(30) / 256)).toBeLessThan(1e-5);
+
+  await canvas.focus();
+  await canvas.press('ArrowDown');
+  await expect(readout).toContainText('a 51, b 20 (offset 31): cosine');
+});
+
+test('new starting positions update the curves and the live numbers', async ({ page }) => {
+  const figure = await openArticleFigure(page);
+  const starts = figure.getByLabel('Starting positions');
+  await starts.fill('7, 2000');
+  await starts.press('Enter');
+  const section = page.locator('section#similarity');
+  await expect(section.locator('[data-live="similarity-starts"]')).toHaveText('7 and 2000');
+  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('256 and 256');
+  await expect(section.locator('[data-live="similarity-k37"]')).toHaveText('139.05 and 139.05');
+  await expect(figure.locator('.pe-similarity-line')).toHaveCount(2);
+
+  const offset = figure.getByLabel('Largest offset k');
+  await offset.focus();
+  await offset.press('Home');
+  for (let i = 0; i < 9; i += 1) await offset.press('ArrowRight');
+  await expect(figure.locator('.pe-similarity-diff')).toContainText('k = 0\u201310');
+  await hoverOffset(page, figure, 10, 10);
+  await expect(figure.locator('.pe-readout')).toContainText('k 10:');
+  for (const [, value] of curveValues(await figure.locator('.pe-readout').textContent())) {
+    expect(Math.abs(value - dotAt(10))).toBeLessThan(1e-3);
+  }
+});
+
+test('the figure stands alone with dModel from the URL', async ({ page }) => {
+  await page.goto('embed.html?figure=similarity&dModel=128');
+  const figure = page.locator('[data-figure="similarity"]');
+  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
+  await expect(figure.getByLabel('Model width dModel')).toBeVisible();
+  await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
+  const at37 = String(Number(dotAt(37, 128).toFixed(2)));
+  await expect(figure.locator('.pe-summary')).toContainText(`${at37}, ${at37} and ${at37} at k = 37`);
+  await hoverOffset(page, figure, 37, 128);
+  for (const [, value] of curveValues(await figure.locator('.pe-readout').textContent())) {
+    expect(Math.abs(value - dotAt(37, 128))).toBeLessThan(1e-3);
+  }
+});
+
+test('more positions than the matrix allows are clamped with a note', async ({ page }) => {
+  await page.goto('embed.html?figure=similarity&positions=1500');
+  const figure = page.locator('[data-figure="similarity"]');
+  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '1024');
+  await expect(figure.locator('.pe-similarity-matrix .pe-note')).toContainText(
+    'first 1,024 of 1,500 positions',
+  );
+  await expect(figure.locator('.pe-error')).toBeHidden();
+});
+
+test('a bad URL parameter shows the engine message', async ({ page }) => {
+  await page.goto('embed.html?figure=similarity&starts=0,-5');
+  await expect(page.locator('.pe-error')).toContainText('pos must be an integer');
+  await expect(page.locator('.pe-error')).toContainText('received -5');
+  await page.goto('embed.html?figure=similarity&dModel=7');
+  await expect(page.locator('.pe-error')).toContainText('dModel must be an even integer');
+});
+
+test('the figure fits 360 px in dark mode', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const figure = await openArticleFigure(page);
+  await expect(figure.locator('.pe-similarity-curve-svg')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

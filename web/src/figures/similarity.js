@@ -1,0 +1,635 @@
+// Figure `similarity`: PE(pos)·PE(pos+k) against k from several starting positions (the curves coincide, since
+// the dot product is sum_i cos(w_i k)), beside the positions-by-positions similarity matrix, whose diagonals are
+// constant for the same reason.
+import { scaleLinear } from 'd3-scale';
+import { interpolateViridis } from 'd3-scale-chromatic';
+import { getEngine } from '../engine.js';
+import { drawAxis } from '../ui/axes.js';
+import { series } from '../ui/colors.js';
+import { segmented, select, slider } from '../ui/controls.js';
+import { h, replaceChildren } from '../ui/dom.js';
+import { downloadPng } from '../ui/export.js';
+import { numberList } from '../ui/fields.js';
+import { formatFixed, formatInt, formatValue } from '../ui/format.js';
+import { createFrame } from '../ui/frame.js';
+import { fillLive, sectionOf } from '../ui/live.js';
+import { scientific, scientificText } from '../ui/scientific.js';
+import './similarity.css';
+
+/** Title shown when the figure stands alone. */
+export const title = 'Similarity depends only on distance';
+
+/** URL parameters accepted on embed.html, with their types. */
+export const params = {
+  dModel: 'number',
+  base: 'number',
+  positions: 'number',
+  layout: 'string',
+  starts: 'numbers',
+  maxOffset: 'number',
+  metric: 'string',
+};
+
+/** The engine computes the similarity matrix for at most this many positions. */
+const MATRIX_LIMIT = 1024;
+/** One colour and one dash pattern per start, so coinciding curves stay distinguishable. */
+const MAX_STARTS = 8;
+const DASHES = ['', '8 5', '2 4', '12 4 2 4', '4 4', '1 3', '10 6', '6 2'];
+/** The paper's example offset (Figure 5: 139.05 at k = 37), quoted in the prose. */
+const EXAMPLE_OFFSET = 37;
+
+const CURVE = { top: 12, right: 14, bottom: 44, left: 56, height: 260 };
+const MATRIX = { top: 8, right: 10, bottom: 44, left: 50, max: 400 };
+
+/**
+ * Mounts the similarity figure.
+ * @param {HTMLElement} element
+ * @param {{ dModel?: number, base?: number, positions?: number, layout?: 'interleaved'|'split',
+ *   starts?: number[], maxOffset?: number, metric?: 'dot'|'cosine', controls?: boolean,
+ *   highlight?: number | null }} options
+ *   `layout` and `highlight` are accepted with the section's other options; a dot product sums over every
+ *   dimension, so neither changes what this figure draws.
+ */
+export function mount(element, options = {}) {
+  const engine = getEngine();
+  let state = {
+    dModel: 512,
+    base: 10000,
+    positions: 64,
+    layout: 'interleaved',
+    starts: [0, 100, 300],
+    maxOffset: 128,
+    metric: 'dot',
+    highlight: null,
+    controls: true,
+    ...options,
+  };
+  let shown = null;
+  let curveCursor = null; // k under the pointer or keyboard on the curve
+  let cellCursor = null; // { a, b } on the matrix
+
+  const frame = createFrame(element, {
+    id: 'similarity',
+    title: 'Similarity by offset',
+    caption:
+      'The curve plot: PE(pos)\u00b7PE(pos+k) against the offset k, one line per starting position; they lie on ' +
+      'top of each other. The matrix: the similarity of every pair of positions (a, b); each diagonal ' +
+      'b \u2212 a = k holds one value. Hover, or focus a plot and use the arrow keys, to read values.',
+    table: tableData,
+  });
+
+  const sharedControls = {
+    dModel: slider({
+      label: 'Model width dModel',
+      min: 2,
+      max: 1024,
+      step: 2,
+      value: state.dModel,
+      format: formatInt,
+      onChange: (v) => set({ dModel: v }),
+    }),
+    positions: slider({
+      label: 'Positions',
+      min: 1,
+      max: 2048,
+      value: state.positions,
+      format: formatInt,
+      onChange: (v) => set({ positions: v }),
+    }),
+    base: slider({
+      label: 'Base',
+      min: 10,
+      max: 1e6,
+      scale: 'log',
+      value: state.base,
+      onChange: (v) => set({ base: v }),
+    }),
+    layout: select({
+      label: 'Layout',
+      value: state.layout,
+      options: [
+        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
+        { value: 'split', label: 'split (all sin, then all cos)' },
+      ],
+      onChange: (v) => set({ layout: v }),
+    }),
+  };
+  const ownControls = {
+    starts: numberList({
+      label: 'Starting positions',
+      value: state.starts,
+      onChange: (v) => set({ starts: v }),
+    }),
+    maxOffset: slider({
+      label: 'Largest offset k',
+      min: 1,
+      max: 2048,
+      value: state.maxOffset,
+      format: formatInt,
+      onChange: (v) => set({ maxOffset: v }),
+    }),
+    metric: segmented({
+      label: 'Matrix',
+      value: state.metric,
+      options: [
+        { value: 'dot', label: 'dot product' },
+        { value: 'cosine', label: 'cosine' },
+      ],
+      onChange: (v) => set({ metric: v }),
+    }),
+  };
+  if (state.controls !== false) frame.controls.append(...Object.values(sharedControls).map((c) => c.element));
+  frame.controls.append(...Object.values(ownControls).map((c) => c.element));
+
+  // Curve: SVG lines with an invisible focusable overlay that takes pointer and keys.
+  const curveSvg = h('svg:svg', { class: 'pe-similarity-curve-svg' });
+  const curveX = h('svg:g');
+  const curveY = h('svg:g');
+  const lines = h('svg:g', { class: 'pe-similarity-lines' });
+  const rule = h('svg:line', { class: 'pe-similarity-rule', visibility: 'hidden' });
+  const markers = h('svg:g', { class: 'pe-similarity-markers' });
+  const overlay = h('svg:rect', {
+    class: 'pe-similarity-overlay',
+    tabindex: 0,
+    role: 'img',
+    'aria-label': 'Dot product against offset; use the arrow keys to move along k and read the values',
+  });
+  curveSvg.append(curveX, curveY, lines, rule, markers, overlay);
+  const key = h('p', { class: 'pe-similarity-key' });
+  const curveHost = h(
+    'div',
+    { class: 'pe-similarity-curve' },
+    h('h3', { class: 'pe-similarity-heading' }, 'PE(pos)\u00b7PE(pos+k) against k'),
+    curveSvg,
+    key,
+  );
+
+  // Matrix: a canvas of engine values under an SVG of axes and the hovered diagonal.
+  const canvas = h('canvas', {
+    class: 'pe-similarity-canvas',
+    tabindex: 0,
+    role: 'img',
+    'aria-label': 'Similarity matrix of positions; use the arrow keys to move between cells and read them',
+  });
+  const matrixSvg = h('svg:svg', { class: 'pe-similarity-matrix-axes', 'aria-hidden': 'true' });
+  const matrixX = h('svg:g');
+  const matrixY = h('svg:g');
+  const diagonal = h('svg:path', { class: 'pe-similarity-diagonal', visibility: 'hidden' });
+  const cellMark = h('svg:rect', { class: 'pe-similarity-cell', visibility: 'hidden' });
+  matrixSvg.append(matrixX, matrixY, diagonal, cellMark);
+  const matrixStage = h('div', { class: 'pe-similarity-stage' }, matrixSvg, canvas);
+  const legendBar = h('canvas', { class: 'pe-legend-bar', width: 256, height: 1, 'aria-hidden': 'true' });
+  const legendMin = h('span');
+  const legendMax = h('span');
+  const legend = h('div', { class: 'pe-legend', role: 'img' }, legendMin, legendBar, legendMax);
+  const matrixNote = h('p', { class: 'pe-note', hidden: true });
+  const matrixHeading = h('h3', { class: 'pe-similarity-heading' });
+  const matrixHost = h(
+    'div',
+    { class: 'pe-similarity-matrix' },
+    matrixHeading,
+    matrixStage,
+    legend,
+    matrixNote,
+  );
+  const maxDiff = h('p', { class: 'pe-similarity-diff' });
+  frame.plot.append(h('div', { class: 'pe-similarity' }, curveHost, matrixHost), maxDiff);
+  frame.actions.append(
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'pe-button',
+        onClick: () => downloadPng('similarity.png', canvas, Math.max(1, Math.round(1024 / canvas.width))),
+      },
+      'Download PNG',
+    ),
+  );
+  paintLegend();
+
+  const resize = new ResizeObserver(() => layout());
+  resize.observe(curveHost);
+  resize.observe(matrixHost);
+
+  function set(patch) {
+    state = { ...state, ...patch };
+    render();
+  }
+
+  function render() {
+    const { dModel, base, positions, metric } = state;
+    const starts = state.starts.slice(0, MAX_STARTS);
+    const maxOffset = state.maxOffset;
+    if (starts.length === 0) {
+      frame.showError('Give at least one starting position.');
+      return;
+    }
+    const next = frame.attempt(() => {
+      const reach = Math.max(maxOffset, EXAMPLE_OFFSET);
+      const curves = starts.map((start) => engine.dotByOffset(start, reach, dModel, base));
+      const size = Math.min(positions, MATRIX_LIMIT);
+      const matrix = engine.similarityMatrix(size, dModel, base, metric);
+      return { curves, matrix, size };
+    });
+    if (!next) return;
+    const { curves, matrix, size } = next;
+    let low = Infinity;
+    let high = -Infinity;
+    for (const v of matrix) {
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    // The differences of engine arrays: how far the curves from other starts stray from the first one.
+    let diff = 0;
+    for (const curve of curves) {
+      for (let k = 0; k <= maxOffset; k += 1) diff = Math.max(diff, Math.abs(curve[k] - curves[0][k]));
+    }
+    shown = { dModel, base, positions, metric, starts, maxOffset, curves, matrix, size, low, high, diff };
+    if (curveCursor !== null) curveCursor = Math.min(curveCursor, maxOffset);
+    if (cellCursor) cellCursor = { a: Math.min(cellCursor.a, size - 1), b: Math.min(cellCursor.b, size - 1) };
+    paintMatrix();
+    layout();
+    writeText();
+    if (cellCursor) showCell(cellCursor.a, cellCursor.b);
+    else if (curveCursor !== null) showOffset(curveCursor);
+  }
+
+  function paintLegend() {
+    const ctx = legendBar.getContext('2d');
+    const image = ctx.createImageData(256, 1);
+    for (let i = 0; i < 256; i += 1) image.data.set([...SEQUENTIAL.slice(i * 3, i * 3 + 3), 255], i * 4);
+    ctx.putImageData(image, 0, 0);
+  }
+
+  function paintMatrix() {
+    const { size, matrix, low, high } = shown;
+    canvas.width = size;
+    canvas.height = size;
+    const ctx = canvas.getContext('2d');
+    const image = ctx.createImageData(size, size);
+    const pixels = image.data;
+    const span = high - low || 1;
+    for (let i = 0, p = 0; i < matrix.length; i += 1, p += 4) {
+      const c = Math.round(((matrix[i] - low) / span) * 255) * 3;
+      pixels[p] = SEQUENTIAL[c];
+      pixels[p + 1] = SEQUENTIAL[c + 1];
+      pixels[p + 2] = SEQUENTIAL[c + 2];
+      pixels[p + 3] = 255;
+    }
+    ctx.putImageData(image, 0, 0);
+    const name = shown.metric === 'cosine' ? 'cosine similarity' : 'dot product';
+    legendMin.textContent = formatValue(low);
+    legendMax.textContent = formatValue(high);
+    legend.setAttribute(
+      'aria-label',
+      `Colour legend: dark purple is ${formatValue(low)}, yellow is ${formatValue(high)} (${name})`,
+    );
+  }
+
+  let curveScales = null;
+  let matrixScale = null;
+
+  function layout() {
+    if (!shown) return;
+    layoutCurve();
+    layoutMatrix();
+  }
+
+  function layoutCurve() {
+    const { curves, maxOffset, starts } = shown;
+    const width = Math.max(240, curveHost.clientWidth);
+    const plotWidth = width - CURVE.left - CURVE.right;
+    let low = Infinity;
+    let high = -Infinity;
+    for (const curve of curves) {
+      for (let k = 0; k <= maxOffset; k += 1) {
+        low = Math.min(low, curve[k]);
+        high = Math.max(high, curve[k]);
+      }
+    }
+    const x = scaleLinear().domain([0, maxOffset]).range([0, plotWidth]);
+    const y = scaleLinear()
+      .domain([Math.min(0, low), high])
+      .nice()
+      .range([CURVE.height, 0]);
+    curveScales = { x, y };
+    curveSvg.setAttribute('width', String(width));
+    curveSvg.setAttribute('height', String(CURVE.height + CURVE.top + CURVE.bottom));
+    curveX.setAttribute('transform', `translate(${CURVE.left},${CURVE.top + CURVE.height})`);
+    curveY.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
+    drawAxis(curveX, 'bottom', x, { ticks: plotWidth < 320 ? 4 : 8, label: 'offset k', format: formatInt });
+    drawAxis(curveY, 'left', y, { ticks: 6, label: 'PE(pos)\u00b7PE(pos+k)' });
+    lines.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
+    markers.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
+    rule.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
+    replaceChildren(
+      lines,
+      curves.map((curve, j) => {
+        let d = '';
+        for (let k = 0; k <= maxOffset; k += 1) d += `${k === 0 ? 'M' : 'L'}${x(k)},${y(curve[k])}`;
+        return h('svg:path', {
+          d,
+          class: 'pe-similarity-line',
+          stroke: series[j % series.length],
+          'stroke-width': Math.max(1.5, 5 - 1.5 * j),
+          'stroke-dasharray': DASHES[j] || null,
+        });
+      }),
+    );
+    for (const [name, value] of Object.entries({
+      x: CURVE.left,
+      y: CURVE.top,
+      width: plotWidth,
+      height: CURVE.height,
+    })) {
+      overlay.setAttribute(name, String(value));
+    }
+    replaceChildren(
+      key,
+      starts.map((start, j) =>
+        h(
+          'span',
+          { class: 'pe-similarity-key-item' },
+          h(
+            'svg:svg',
+            { width: 28, height: 10, 'aria-hidden': 'true' },
+            h('svg:line', {
+              x1: 0,
+              y1: 5,
+              x2: 28,
+              y2: 5,
+              stroke: series[j % series.length],
+              'stroke-width': Math.max(1.5, 5 - 1.5 * j),
+              'stroke-dasharray': DASHES[j] || null,
+            }),
+          ),
+          `from pos ${formatValue(start)}`,
+        ),
+      ),
+    );
+    if (curveCursor !== null) drawOffset(curveCursor);
+  }
+
+  function layoutMatrix() {
+    const { size } = shown;
+    const available = Math.max(120, matrixHost.clientWidth - MATRIX.left - MATRIX.right);
+    const side = Math.min(MATRIX.max, available);
+    matrixStage.style.height = `${side + MATRIX.top + MATRIX.bottom}px`;
+    Object.assign(canvas.style, {
+      left: `${MATRIX.left}px`,
+      top: `${MATRIX.top}px`,
+      width: `${side}px`,
+      height: `${side}px`,
+    });
+    matrixSvg.setAttribute('width', String(side + MATRIX.left + MATRIX.right));
+    matrixSvg.setAttribute('height', String(side + MATRIX.top + MATRIX.bottom));
+    const scale = scaleLinear().domain([0, size]).range([0, side]);
+    matrixScale = scale;
+    matrixX.setAttribute('transform', `translate(${MATRIX.left},${MATRIX.top + side})`);
+    matrixY.setAttribute('transform', `translate(${MATRIX.left},${MATRIX.top})`);
+    drawAxis(matrixX, 'bottom', scale, { ticks: side < 260 ? 4 : 6, label: 'position b', format: formatInt });
+    drawAxis(matrixY, 'left', scale, { ticks: side < 260 ? 4 : 6, label: 'position a', format: formatInt });
+    drawDiagonal();
+    drawCellMark();
+  }
+
+  function writeText() {
+    const { starts, curves, diff, size, positions, metric, maxOffset } = shown;
+    matrixHeading.textContent = `${metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)'}, ${formatInt(
+      size,
+    )} \u00d7 ${formatInt(size)} positions`;
+    matrixNote.hidden = positions <= MATRIX_LIMIT;
+    matrixNote.textContent =
+      positions > MATRIX_LIMIT
+        ? `The matrix shows the first ${formatInt(MATRIX_LIMIT)} of ${formatInt(positions)} positions, the most ` +
+          'the engine computes it for.'
+        : '';
+    replaceChildren(
+      maxDiff,
+      `Largest difference between the curves for k = 0\u2013${formatInt(maxOffset)}: `,
+      h('strong', { class: 'pe-similarity-diff-value' }, ...scientific(diff)),
+      starts.length > 1 ? ' \u2014 the same curve from every start, up to rounding.' : ' (one start only).',
+    );
+    const at = (k) => curves.map((curve) => formatFixed(curve[k], 2));
+    frame.setSummary(
+      `Dot product of position vectors against offset k = 0\u2013${formatInt(maxOffset)} from ` +
+        `${listText(starts.map(formatValue))}: ${listText(at(0))} at k = 0 and ${listText(at(EXAMPLE_OFFSET))} ` +
+        `at k = ${EXAMPLE_OFFSET}; the curves differ by at most ${scientificText(diff)}. The ` +
+        `${formatInt(size)} \u00d7 ${formatInt(size)} ${metric === 'cosine' ? 'cosine' : 'dot-product'} ` +
+        `matrix ranges from ${formatValue(shown.low)} to ${formatValue(shown.high)}, constant along each diagonal.`,
+    );
+    // The first offset after which the first curve rises again: picked from the engine array by comparison.
+    let rise = -1;
+    for (let k = 0; k < maxOffset && rise < 0; k += 1) if (curves[0][k + 1] > curves[0][k]) rise = k;
+    fillLive(sectionOf(element), {
+      'similarity-first-rise':
+        rise >= 0 ? `after k = ${formatInt(rise)}` : `nowhere up to k = ${formatInt(maxOffset)}`,
+      'similarity-starts': listText(starts.map(formatValue)),
+      'similarity-k0': listText(at(0)),
+      'similarity-k37': listText(at(EXAMPLE_OFFSET)),
+      'similarity-diff': scientific(diff),
+    });
+  }
+
+  // --- reading the curve ---------------------------------------------------------------------------------------
+
+  function drawOffset(k) {
+    const { x, y } = curveScales;
+    rule.setAttribute('x1', String(x(k)));
+    rule.setAttribute('x2', String(x(k)));
+    rule.setAttribute('y1', '0');
+    rule.setAttribute('y2', String(CURVE.height));
+    rule.setAttribute('visibility', 'visible');
+    replaceChildren(
+      markers,
+      shown.curves.map((curve, j) =>
+        h('svg:circle', {
+          cx: x(k),
+          cy: y(curve[k]),
+          r: Math.max(3, 6 - 1.5 * j),
+          fill: series[j % series.length],
+          class: 'pe-similarity-marker',
+        }),
+      ),
+    );
+  }
+
+  function showOffset(k) {
+    curveCursor = k;
+    cellCursor = null;
+    cellMark.setAttribute('visibility', 'hidden');
+    drawOffset(k);
+    drawDiagonal(k);
+    const values = shown.curves.map(
+      (curve, j) => `${formatValue(curve[k])} from pos ${formatValue(shown.starts[j])}`,
+    );
+    frame.setReadout(`k ${k}: dot product ${values.join(', ')}`);
+  }
+
+  function offsetAt(event) {
+    const rect = overlay.getBoundingClientRect();
+    const k = Math.round(((event.clientX - rect.left) / rect.width) * shown.maxOffset);
+    return Math.min(shown.maxOffset, Math.max(0, k));
+  }
+
+  overlay.addEventListener('pointermove', (event) => {
+    if (shown) showOffset(offsetAt(event));
+  });
+  overlay.addEventListener('focus', () => {
+    if (shown && curveCursor === null) showOffset(0);
+  });
+  overlay.addEventListener('keydown', (event) => {
+    if (!shown) return;
+    const k = curveCursor ?? 0;
+    const step = event.shiftKey ? 10 : 1;
+    const moves = {
+      ArrowLeft: -step,
+      ArrowDown: -step,
+      ArrowRight: step,
+      ArrowUp: step,
+      PageDown: -10,
+      PageUp: 10,
+      Home: -k,
+      End: shown.maxOffset - k,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    showOffset(Math.min(shown.maxOffset, Math.max(0, k + moves[event.key])));
+  });
+
+  // --- reading the matrix --------------------------------------------------------------------------------------
+
+  /** Marks the diagonals b - a = +-k on the matrix (the cells the curve's value at k describes). */
+  function drawDiagonal(k = curveCursor) {
+    if (k === null || k === undefined || !matrixScale || k >= shown.size) {
+      diagonal.setAttribute('visibility', 'hidden');
+      return;
+    }
+    const s = matrixScale;
+    const x0 = MATRIX.left;
+    const y0 = MATRIX.top;
+    const n = shown.size;
+    // Through cell centres: (a + 0.5, a + k + 0.5) for a = 0..n-k-1, and its mirror.
+    const upper = `M${x0 + s(k + 0.5)},${y0 + s(0.5)}L${x0 + s(n - 0.5)},${y0 + s(n - k - 0.5)}`;
+    const lower = `M${x0 + s(0.5)},${y0 + s(k + 0.5)}L${x0 + s(n - k - 0.5)},${y0 + s(n - 0.5)}`;
+    diagonal.setAttribute('d', k === 0 ? upper : `${upper}${lower}`);
+    diagonal.setAttribute('visibility', 'visible');
+  }
+
+  function drawCellMark() {
+    if (!cellCursor || !matrixScale) {
+      cellMark.setAttribute('visibility', 'hidden');
+      return;
+    }
+    const s = matrixScale;
+    const w = Math.max(s(1) - s(0), 3);
+    cellMark.setAttribute('x', String(MATRIX.left + s(cellCursor.b) - (w - (s(1) - s(0))) / 2));
+    cellMark.setAttribute('y', String(MATRIX.top + s(cellCursor.a) - (w - (s(1) - s(0))) / 2));
+    cellMark.setAttribute('width', String(w));
+    cellMark.setAttribute('height', String(w));
+    cellMark.setAttribute('visibility', 'visible');
+  }
+
+  function showCell(a, b) {
+    cellCursor = { a, b };
+    const k = Math.abs(b - a);
+    // Mark the same offset on the curve when it is in view, so the reader sees the diagonal's value there.
+    curveCursor = null;
+    if (k <= shown.maxOffset) {
+      drawOffset(k);
+    } else {
+      rule.setAttribute('visibility', 'hidden');
+      replaceChildren(markers);
+    }
+    drawDiagonal(k);
+    drawCellMark();
+    const value = shown.matrix[a * shown.size + b];
+    const name = shown.metric === 'cosine' ? 'cosine' : 'dot';
+    frame.setReadout(`a ${a}, b ${b} (offset ${k}): ${name} ${formatValue(value)}`);
+  }
+
+  function cellAt(event) {
+    const rect = canvas.getBoundingClientRect();
+    const b = Math.floor(((event.clientX - rect.left) / rect.width) * shown.size);
+    const a = Math.floor(((event.clientY - rect.top) / rect.height) * shown.size);
+    if (a < 0 || b < 0 || a >= shown.size || b >= shown.size) return null;
+    return { a, b };
+  }
+
+  canvas.addEventListener('pointermove', (event) => {
+    if (!shown) return;
+    const cell = cellAt(event);
+    if (cell) showCell(cell.a, cell.b);
+  });
+  canvas.addEventListener('focus', () => {
+    if (shown && !cellCursor) showCell(0, 0);
+  });
+  canvas.addEventListener('keydown', (event) => {
+    if (!shown) return;
+    const { a, b } = cellCursor ?? { a: 0, b: 0 };
+    const step = event.shiftKey ? 10 : 1;
+    const moves = {
+      ArrowUp: [-step, 0],
+      ArrowDown: [step, 0],
+      ArrowLeft: [0, -step],
+      ArrowRight: [0, step],
+      PageUp: [-10, 0],
+      PageDown: [10, 0],
+      Home: [0, -b],
+      End: [0, shown.size - 1 - b],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const clamp = (v) => Math.min(shown.size - 1, Math.max(0, v));
+    showCell(clamp(a + move[0]), clamp(b + move[1]));
+  });
+
+  function tableData() {
+    const { starts, curves, maxOffset } = shown;
+    const columns = ['k', ...starts.map((s) => `from pos ${formatValue(s)}`)];
+    const rows = [];
+    for (let k = 0; k <= maxOffset; k += 1) rows.push([k, ...curves.map((curve) => formatValue(curve[k]))]);
+    return { columns, rows, note: 'Dot products PE(pos)\u00b7PE(pos+k); the matrix is in the PNG download.' };
+  }
+
+  render();
+
+  return {
+    update(patch = {}) {
+      const keys = ['dModel', 'base', 'positions', 'layout', 'starts', 'maxOffset', 'metric'];
+      const changed = keys.some((key) => key in patch && patch[key] !== state[key]);
+      state = { ...state, ...patch };
+      for (const key of Object.keys(sharedControls)) {
+        if (patch[key] !== undefined) sharedControls[key].value = patch[key];
+      }
+      for (const key of Object.keys(ownControls)) {
+        if (patch[key] !== undefined) ownControls[key].value = patch[key];
+      }
+      if (changed) render();
+    },
+    destroy() {
+      resize.disconnect();
+      frame.destroy();
+    },
+  };
+}
+
+/** "a", "a and b", "a, b and c". */
+function listText(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The sequential colour scale of the matrix (viridis) as 256 RGB triples, read on light and dark pages alike. */
+const SEQUENTIAL = (() => {
+  const lut = new Uint8ClampedArray(256 * 3);
+  for (let i = 0; i < 256; i += 1) {
+    const hex = interpolateViridis(i / 255); // "#rrggbb"
+    lut.set(
+      [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)),
+      i * 3,
+    );
+  }
+  return lut;
+})();
