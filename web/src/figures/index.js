@@ -12,6 +12,7 @@ export const figures = {
   ranges: () => import('./ranges.js'),
   rotation: () => import('./rotation.js'),
   rope: () => import('./rope.js'),
+  alibi: () => import('./alibi.js'),
 };
 
 /** Loads a figure module by id, or rejects with an Error naming the id and the known ones. */
