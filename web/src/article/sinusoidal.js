@@ -6,6 +6,7 @@ import { select, slider } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig } from '../ui/format.js';
 import { mountWhenVisible } from '../ui/lazy.js';
+import { memo } from '../ui/memo.js';
 import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
 import { renderMath } from '../ui/math.js';
 import './sinusoidal.css';
@@ -229,8 +230,8 @@ export function startSinusoidalSection(root = document) {
  */
 export function computeLive(engine = getEngine(), { dModel, base, positions }) {
   try {
-    const periods = engine.pairPeriods(dModel, base);
-    const ranges = engine.dimensionRanges(positions, dModel, base);
+    const periods = memo(engine, 'pairPeriods', dModel, base);
+    const ranges = memo(engine, 'dimensionRanges', positions, dModel, base);
     const firstSlow = periods.findIndex((p) => p > positions);
     return {
       values: {

@@ -6,6 +6,7 @@ import { select, slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { memo } from '../ui/memo.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './binary.css';
 
@@ -167,9 +168,9 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const nextTable = frame.attempt(() => engine.sinusoidalTable(positions, dModel, base, layout));
+    const nextTable = frame.attempt(() => memo(engine, 'sinusoidalTable', positions, dModel, base, layout));
     if (!nextTable) return;
-    const nextPeriods = frame.attempt(() => engine.pairPeriods(dModel, base));
+    const nextPeriods = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!nextPeriods) return;
     table = nextTable;
     periods = nextPeriods;

@@ -8,6 +8,7 @@ import { select, slider } from '../ui/controls.js';
 import { h, replaceChildren, uid } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './columns.css';
 
@@ -28,8 +29,8 @@ const HEIGHT = 240;
 const MAX_CURVES = series.length;
 // Dots and the smooth curve between whole positions only while positions are a few pixels apart or more.
 const DOT_SPACING_PX = 5;
-const SMOOTH_MAX_POSITIONS = 256;
 const SMOOTH_STEPS = 8;
+const SAMPLES_PER_PERIOD = 20;
 
 /**
  * Mounts the columns figure.
@@ -50,6 +51,7 @@ export function mount(element, options = {}) {
     ...options,
   };
   let table = null;
+  let periods = null;
   let shown = null;
   let cursor = null; // { pos, dim }
   let width = 0;
@@ -173,9 +175,12 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = frame.attempt(() => engine.sinusoidalTable(positions, dModel, base, layout));
+    const next = frame.attempt(() => memo(engine, 'sinusoidalTable', positions, dModel, base, layout));
     if (!next) return;
+    const nextPeriods = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    if (!nextPeriods) return;
     table = next;
+    periods = nextPeriods;
     shown = { dModel, base, positions, layout };
     if (cursor && (cursor.pos >= positions || !visibleDimensions().includes(cursor.dim))) cursor = null;
     renderChips();
@@ -272,21 +277,22 @@ export function mount(element, options = {}) {
   }
 
   /**
-   * The path of one dimension. While positions are far apart, the curve between them comes from the engine's
-   * rotation of the pair by fractional offsets (shiftRotation), so what is drawn between dots is the true wave.
+   * The path of one dimension. A fast wave (few positions per period) drawn through whole positions alone would
+   * zigzag, so between them its curve comes from the engine's rotation of the pair by fractional offsets
+   * (shiftRotation), enough samples per period to look smooth; slow waves need only the table's values.
    */
   function curvePath(dim) {
     const { positions, dModel, base, layout } = shown;
-    const smooth = positions <= SMOOTH_MAX_POSITIONS && positions > 1 && spacing() >= DOT_SPACING_PX;
+    const { pair, sin } = pairOf(dim, dModel, layout);
+    const steps =
+      positions > 1 && spacing() >= DOT_SPACING_PX
+        ? Math.min(SMOOTH_STEPS, Math.ceil(SAMPLES_PER_PERIOD / periods[pair]))
+        : 1;
     let d = '';
-    if (smooth) {
-      const { pair, sin } = pairOf(dim, dModel, layout);
-      const steps = (positions - 1) * SMOOTH_STEPS;
-      for (let k = 0; k <= steps; k += 1) {
-        const t = k / SMOOTH_STEPS;
-        const r = engine.shiftRotation(pair, t, dModel, base);
-        const v = sin ? r[1] : r[0];
-        d += `${k === 0 ? 'M' : 'L'}${x(t).toFixed(1)},${y(v).toFixed(1)}`;
+    if (steps > 1) {
+      const samples = fineSamples(pair, dModel, base, steps, (positions - 1) * steps + 1);
+      for (let k = 0; k <= (positions - 1) * steps; k += 1) {
+        d += `${k === 0 ? 'M' : 'L'}${x(k / steps).toFixed(1)},${y(samples[2 * k + (sin ? 1 : 0)]).toFixed(1)}`;
       }
       return d;
     }
@@ -294,6 +300,22 @@ export function mount(element, options = {}) {
       d += `${p === 0 ? 'M' : 'L'}${x(p).toFixed(1)},${y(value(p, dim)).toFixed(1)}`;
     }
     return d;
+  }
+
+  // (cos, sin) of a pair at offsets k / steps, kept per pair so that moving the number of positions, the
+  // highlight or the width of the page asks the engine only for offsets it has not answered yet.
+  const fine = new Map();
+  function fineSamples(pair, dModel, base, steps, count) {
+    const key = `${pair}|${dModel}|${base}|${steps}`;
+    let samples = fine.get(key) ?? [];
+    for (let k = samples.length / 2; k < count; k += 1) {
+      const r = engine.shiftRotation(pair, k / steps, dModel, base);
+      samples.push(r[0], r[1]);
+    }
+    fine.delete(key);
+    fine.set(key, samples);
+    if (fine.size > 2 * MAX_CURVES) fine.delete(fine.keys().next().value);
+    return samples;
   }
 
   function draw() {

@@ -8,6 +8,7 @@ import { h } from '../ui/dom.js';
 import { downloadPng } from '../ui/export.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, pairOf, SELECT_DIMENSION } from '../ui/linked.js';
 
 /** Title shown when the figure stands alone. */
@@ -129,9 +130,9 @@ export function mount(element, options = {}) {
 
   function render() {
     const { positions, dModel, base, layout: tableLayout } = state;
-    const next = frame.attempt(() => engine.sinusoidalTable(positions, dModel, base, tableLayout));
+    const next = frame.attempt(() => memo(engine, 'sinusoidalTable', positions, dModel, base, tableLayout));
     if (!next) return;
-    const ranges = frame.attempt(() => engine.dimensionRanges(positions, dModel, base));
+    const ranges = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!ranges) return;
     table = next;
     shown = { positions, dModel, base, layout: tableLayout };

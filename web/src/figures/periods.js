@@ -7,6 +7,7 @@ import { select, slider } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { memo } from '../ui/memo.js';
 import { statList } from '../ui/stats.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './periods.css';
@@ -135,7 +136,7 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = frame.attempt(() => engine.pairPeriods(dModel, base));
+    const next = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!next) return;
     periods = next;
     shown = { dModel, base, positions, layout };

@@ -7,6 +7,7 @@ import { select, slider } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
+import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, interleavedIndex, pairOf } from '../ui/linked.js';
 import { statList } from '../ui/stats.js';
 import './ranges.css';
@@ -145,7 +146,7 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = frame.attempt(() => engine.dimensionRanges(positions, dModel, base));
+    const next = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!next) return;
     ranges = next;
     shown = { dModel, base, positions, layout };

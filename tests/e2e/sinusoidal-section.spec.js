@@ -1,0 +1,168 @@
+import { test, expect, hoverCell } from './fixtures.js';
+
+const live = (page, section, name) => page.locator(`#${section} output[data-live="${name}"]`).first();
+const bar = (page) => page.locator('.pe-section-bar');
+
+/** Scrolls every linked figure into view once, so all of them are mounted. */
+async function mountAll(page) {
+  for (const id of ['heatmap', 'columns', 'binary', 'periods', 'ranges']) {
+    const figure = page.locator(`[data-figure="${id}"]`);
+    await page.locator(`[data-linked="${id}"]`).scrollIntoViewIfNeeded();
+    await expect(figure).toBeVisible();
+  }
+}
+
+/** Sets a section slider by keyboard: Home, then ArrowRight `steps` times. */
+async function slideFromMin(slider, steps) {
+  await slider.focus();
+  await slider.press('Home');
+  for (let i = 0; i < steps; i += 1) await slider.press('ArrowRight');
+}
+
+test('at the paper defaults the prose reads the source numbers', async ({ page }) => {
+  await page.goto('index.html');
+  await expect(live(page, 'ranges', 'flat01')).toHaveText('194');
+  await expect(live(page, 'ranges', 'flat05')).toHaveText('264');
+  await expect(live(page, 'ranges', 'dModel')).toHaveText('512');
+  await expect(live(page, 'periods', 'lastPeriod')).toHaveText('60,611');
+  await expect(live(page, 'periods', 'ratio')).toHaveText('1.0366');
+  await expect(live(page, 'periods', 'firstSlowDim')).toHaveText('130');
+  await expect(live(page, 'periods', 'firstSlowPair')).toHaveText('65');
+  await expect(live(page, 'formula', 'pairs')).toHaveText('256');
+  // The formula is typeset with the current values substituted.
+  await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('10000');
+  await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('512');
+  // The article's figures follow the section bar and show no controls of their own.
+  await page.locator('[data-linked="heatmap"]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-figure="heatmap"] .pe-controls')).toBeHidden();
+  await expect(bar(page).getByLabel('Model width dModel')).toBeVisible();
+});
+
+test('the section controls change every live number and every figure', async ({ page }) => {
+  await page.goto('index.html');
+  await mountAll(page);
+  await page.locator('[data-section-controls]').scrollIntoViewIfNeeded();
+  await slideFromMin(bar(page).getByLabel('Model width dModel'), 63);
+  const positions = bar(page).getByLabel('Positions');
+  await positions.focus();
+  for (let i = 0; i < 14; i += 1) await positions.press('ArrowLeft');
+  // The base slider is logarithmic with a continuous step; set it as a drag would, through its input event.
+  await bar(page)
+    .getByLabel('Base')
+    .evaluate((input) => {
+      input.value = String(Math.log10(500));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+
+  const expected = await page.evaluate(async () => {
+    const m = await import('./engine/pe-engine.js');
+    const pe = await m.default();
+    const periods = pe.pairPeriods(128, 500);
+    const ranges = pe.dimensionRanges(50, 128, 500);
+    const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    return {
+      flat01: String(ranges.filter((r) => r < 0.1).length),
+      flat05: String(ranges.filter((r) => r < 0.5).length),
+      lastPeriod: format.format(periods[periods.length - 1]),
+      ratio: String(Number((periods[1] / periods[0]).toPrecision(5))),
+      firstSlowDim: String(2 * periods.findIndex((p) => p > 50)),
+    };
+  });
+  // Independent of the engine: the closed forms of the same quantities in double precision.
+  const period = (i) => 2 * Math.PI * 500 ** ((2 * i) / 128);
+  expect(expected.ratio).toBe(String(Number((500 ** (2 / 128)).toPrecision(5))));
+  expect(expected.lastPeriod).toBe(Math.round(period(63)).toLocaleString('en-US'));
+  let firstSlow = 0;
+  while (period(firstSlow) <= 50) firstSlow += 1;
+  expect(expected.firstSlowDim).toBe(String(2 * firstSlow));
+
+  for (const [name, value] of Object.entries(expected)) {
+    const section = name.startsWith('flat') ? 'ranges' : 'periods';
+    await expect(live(page, section, name)).toHaveText(value);
+  }
+  await expect(live(page, 'ranges', 'positions')).toHaveText('50');
+  await expect(live(page, 'formula', 'pairs')).toHaveText('64');
+  await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('500');
+
+  await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
+    'width',
+    '128',
+  );
+  await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
+    'height',
+    '50',
+  );
+  await expect(page.locator('[data-figure="columns"] .pe-summary')).toContainText(
+    'over 50 positions, dModel 128',
+  );
+  await expect(page.locator('[data-figure="binary"] input[type="range"]')).toHaveAttribute('max', '49');
+  await expect(page.locator('[data-figure="periods"] [data-stat="first-slow"]')).toContainText(
+    `dimension ${expected.firstSlowDim} `,
+  );
+  await expect(page.locator('[data-figure="ranges"] [data-stat="below-0.1"]')).toHaveText(
+    `${expected.flat01} of 128 dimensions`,
+  );
+});
+
+test('clicking a heatmap column adds that dimension to the columns figure', async ({ page }) => {
+  await page.goto('index.html');
+  await mountAll(page);
+  const canvas = page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await hoverCell(page, canvas, 40, 77, 64, 512);
+  await page.mouse.down();
+  await page.mouse.up();
+  const columns = page.locator('[data-figure="columns"]');
+  await expect(columns.locator('.pe-columns-chip[data-dimension="77"]')).toBeVisible();
+  await expect(columns.locator('.pe-columns-curve[data-dimension="77"]')).toHaveCount(1);
+});
+
+test('hovering a periods bar highlights the same dimension in the heatmap and the ranges', async ({
+  page,
+}) => {
+  await page.goto('index.html');
+  await mountAll(page);
+  const svg = page.locator('[data-figure="periods"] .pe-periods-hit');
+  await svg.scrollIntoViewIfNeeded();
+  const box = await svg.boundingBox();
+  const pair = 100;
+  await page.mouse.move(box.x + ((pair + 0.5) / 256) * box.width, box.y + box.height / 2);
+  await expect(page.locator('[data-figure="periods"] .pe-readout')).toContainText(
+    'pair 100 (dimensions 200 and 201)',
+  );
+  await expect(page.locator('[data-figure="heatmap"] .pe-heatmap-column')).toHaveAttribute(
+    'data-dimension',
+    '200',
+  );
+  await expect(page.locator('[data-figure="ranges"] .pe-ranges-highlight')).toHaveAttribute(
+    'data-dimension',
+    '200',
+  );
+  await expect(page.locator('[data-figure="binary"]')).toBeAttached();
+  // Leaving the chart clears the mark everywhere.
+  await page.mouse.move(box.x - 40, box.y - 40);
+  await expect(page.locator('[data-figure="ranges"] .pe-ranges-highlight')).toHaveAttribute(
+    'visibility',
+    'hidden',
+  );
+});
+
+test('the section bar docks while reading and stays usable at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('index.html');
+  await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
+  await expect(bar(page)).toHaveClass(/is-docked/);
+  await expect(bar(page).locator('.pe-section-bar-summary')).toContainText('dModel 512');
+  const toggle = bar(page).getByRole('button', { name: 'Change' });
+  await toggle.click();
+  const positions = bar(page).getByLabel('Positions');
+  await expect(positions).toBeVisible();
+  await positions.focus();
+  await positions.press('ArrowRight');
+  await expect(live(page, 'periods', 'positions').first()).toHaveText('65');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Back above the part, the bar returns to its place in the formula section.
+  await page.locator('#intro').scrollIntoViewIfNeeded();
+  await expect(bar(page)).not.toHaveClass(/is-docked/);
+});

@@ -1,0 +1,38 @@
+// Engine results shared by the figures of one page. Linked figures ask the engine the same question for the same
+// parameters in the same frame (the heatmap, the columns and the binary figure all need the table; the ranges
+// figure and the prose both need the ranges); asking once keeps a redraw within a frame.
+
+const LIMIT = 4;
+const caches = new WeakMap();
+
+/**
+ * engine[name](...args), remembered for the last few distinct argument lists of that function. The result is
+ * shared between callers, so callers must treat it as read-only. Errors are thrown again, never remembered.
+ * @param {object} engine the loaded engine
+ * @param {string} name an engine function whose result depends only on its (number or string) arguments
+ * @param {...(number|string)} args
+ */
+export function memo(engine, name, ...args) {
+  let byName = caches.get(engine);
+  if (!byName) {
+    byName = new Map();
+    caches.set(engine, byName);
+  }
+  let cache = byName.get(name);
+  if (!cache) {
+    cache = new Map();
+    byName.set(name, cache);
+  }
+  const key = JSON.stringify(args);
+  if (cache.has(key)) {
+    const hit = cache.get(key);
+    // Re-insert so the Map's order stays least recently used first.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const result = engine[name](...args);
+  cache.set(key, result);
+  if (cache.size > LIMIT) cache.delete(cache.keys().next().value);
+  return result;
+}
