@@ -164,3 +164,20 @@ test('the figure fits 360 px in dark mode', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the section controls drive both figures of this part and their live numbers', async ({ page }) => {
+  const figure = await openArticleFigure(page);
+  await page.locator('#rotation .figure-slot').scrollIntoViewIfNeeded();
+  const rotation = page.locator('[data-figure="rotation"]');
+  await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 256 pairs');
+  // In the article the figures take dModel from the section's bar and show only their own controls.
+  const dModel = page.getByLabel('Model width dModel');
+  await expect(dModel).toHaveCount(1);
+  await dModel.fill('128');
+  await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
+  const section = page.locator('section#similarity');
+  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('64, 64 and 64');
+  const at37 = String(Number(dotAt(37, 128).toFixed(2)));
+  await expect(section.locator('[data-live="similarity-k37"]')).toHaveText(`${at37}, ${at37} and ${at37}`);
+  await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
+});
