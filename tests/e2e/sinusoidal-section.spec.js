@@ -12,13 +12,6 @@ async function mountAll(page) {
   }
 }
 
-/** Sets a section slider by keyboard: Home, then ArrowRight `steps` times. */
-async function slideFromMin(slider, steps) {
-  await slider.focus();
-  await slider.press('Home');
-  for (let i = 0; i < steps; i += 1) await slider.press('ArrowRight');
-}
-
 test('at the paper defaults the prose reads the source numbers', async ({ page }) => {
   await page.goto('index.html');
   await expect(live(page, 'ranges', 'flat01')).toHaveText('194');
@@ -42,17 +35,19 @@ test('the section controls change every live number and every figure', async ({ 
   await page.goto('index.html');
   await mountAll(page);
   await page.locator('[data-section-controls]').scrollIntoViewIfNeeded();
-  await slideFromMin(bar(page).getByLabel('Model width dModel'), 63);
+  // Sliders are set as a drag would set them, through their input event; Positions by keyboard.
+  const drag = (label, value) =>
+    bar(page)
+      .getByLabel(label)
+      .evaluate((input, v) => {
+        input.value = String(v);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }, value);
+  await drag('Model width dModel', 128);
+  await drag('Base', Math.log10(500));
   const positions = bar(page).getByLabel('Positions');
   await positions.focus();
   for (let i = 0; i < 14; i += 1) await positions.press('ArrowLeft');
-  // The base slider is logarithmic with a continuous step; set it as a drag would, through its input event.
-  await bar(page)
-    .getByLabel('Base')
-    .evaluate((input) => {
-      input.value = String(Math.log10(500));
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
 
   const expected = await page.evaluate(async () => {
     const m = await import('./engine/pe-engine.js');

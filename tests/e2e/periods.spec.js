@@ -1,0 +1,80 @@
+import { test, expect, numberAfter } from './fixtures.js';
+
+const period = (i, dModel = 512, base = 10000) => 2 * Math.PI * base ** ((2 * i) / dModel);
+const firstSlower = (positions, dModel = 512, base = 10000) => {
+  let i = 0;
+  while (i < dModel / 2 && period(i, dModel, base) <= positions) i += 1;
+  return i;
+};
+
+test('periods draws every pair and reads the paper numbers at the defaults', async ({ page }) => {
+  await page.goto('embed.html?figure=periods');
+  const figure = page.locator('[data-figure="periods"]');
+  await expect(figure.locator('[data-stat="ratio"]')).toHaveText(
+    String(Number((10000 ** (2 / 512)).toPrecision(5))),
+  );
+  await expect(figure.locator('[data-stat="ratio"]')).toHaveText('1.0366');
+  await expect(figure.locator('[data-stat="last"]')).toHaveText('60,611 positions (pair 255)');
+  await expect(figure.locator('[data-stat="first-slow"]')).toContainText(
+    `dimension ${2 * firstSlower(64)} (pair 65`,
+  );
+  await expect(figure.locator('.pe-periods-fast')).toHaveAttribute('d', /^M/);
+  await expect(figure.locator('.pe-periods-slow')).toHaveAttribute('d', /^M/);
+});
+
+test('hovering a bar reads that pair, and the arrow keys move between pairs', async ({ page }) => {
+  await page.goto('embed.html?figure=periods');
+  const figure = page.locator('[data-figure="periods"]');
+  const hit = figure.locator('.pe-periods-hit');
+  const box = await hit.boundingBox();
+  await page.mouse.move(box.x + ((100 + 0.5) / 256) * box.width, box.y + box.height - 5);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('pair 100 (dimensions 200 and 201)');
+  const read = numberAfter(await readout.textContent(), 'period');
+  expect(Math.abs(read - period(100)) / period(100)).toBeLessThan(1e-5);
+  await expect(figure.locator('.pe-periods-highlight')).toHaveAttribute('data-pair', '100');
+
+  const svg = figure.locator('svg.pe-periods-svg');
+  await svg.focus();
+  await svg.press('End');
+  await expect(readout).toContainText('pair 255 (dimensions 510 and 511)');
+  await svg.press('ArrowLeft');
+  await expect(readout).toContainText('pair 254');
+  expect(
+    Math.abs(numberAfter(await readout.textContent(), 'period') - period(254)) / period(254),
+  ).toBeLessThan(1e-5);
+});
+
+test('moving the positions slider moves the window line and the first slow dimension', async ({ page }) => {
+  await page.goto('embed.html?figure=periods');
+  const figure = page.locator('[data-figure="periods"]');
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  await slider.press('End');
+  await expect(figure.locator('.pe-periods-window-label')).toHaveText('2,048 positions');
+  await expect(figure.locator('[data-stat="first-slow"]')).toContainText(
+    `dimension ${2 * firstSlower(2048)} `,
+  );
+  await expect(figure.locator('.pe-summary')).toContainText(
+    `${256 - firstSlower(2048)} pairs have a period longer`,
+  );
+});
+
+test('periods takes its parameters from the URL and lays out split dimensions', async ({ page }) => {
+  await page.goto('embed.html?figure=periods&dModel=128&base=500&positions=50&layout=split');
+  const figure = page.locator('[data-figure="periods"]');
+  const slow = firstSlower(50, 128, 500);
+  await expect(figure.locator('[data-stat="first-slow"]')).toContainText(`dimension ${slow} (pair ${slow},`);
+  await expect(figure.locator('[data-stat="last"]')).toContainText(
+    `${Math.round(period(63, 128, 500)).toLocaleString('en-US')} positions (pair 63)`,
+  );
+});
+
+test('periods is usable at 360 px in dark mode', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('embed.html?figure=periods');
+  await expect(page.locator('[data-figure="periods"] [data-stat="ratio"]')).toHaveText('1.0366');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
