@@ -155,6 +155,11 @@ test('the keyboard moves a word, and the sentence and matrices follow', async ({
   await figure.getByRole('button', { name: 'Move \u201cbites\u201d right' }).first().click();
   await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('dog bites man');
   expect(await pooledDifference(figure)).toBe(before);
+  // Alt+ArrowLeft moves the word back instead of navigating the browser back.
+  await figure.locator('.pe-order-chips').first().locator('.pe-order-word').nth(2).focus();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('dog man bites');
+  await expect(page).toHaveURL(/figure=order/);
 });
 
 test('a word can be dragged to a new place', async ({ page }) => {

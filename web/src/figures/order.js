@@ -593,11 +593,15 @@ export function mount(element, options = {}) {
     const pooled = pooledDifference(ra, rb);
     const word = sameWordDifference(ra, rb);
     const same = pooled < 1e-9;
-    frame.setSummary(
+    const setting =
       `Sentence A \u201c${ra.tokens.join(' ')}\u201d and sentence B \u201c${rb.tokens.join(' ')}\u201d through one ` +
-        `attention layer (dModel ${ra.dModel}, ${ra.heads} heads, ${state.encoding} encoding, ${ra.mask} mask): ` +
-        `the sentence vectors differ by at most ${formatDifference(pooled)}` +
-        (same ? ', which is zero to float precision.' : '.'),
+      `attention layer (dModel ${ra.dModel}, ${ra.heads} heads, ${state.encoding} encoding, ${ra.mask} mask)`;
+    // The summary keeps the answer back until the reader has predicted, like the figure itself.
+    frame.setSummary(
+      revealed
+        ? `${setting}: the sentence vectors differ by at most ${formatDifference(pooled)}` +
+            (same ? ', which is zero to float precision.' : '.')
+        : `${setting}. Predict above whether their sentence vectors differ to see the comparison.`,
     );
     if (!revealed) {
       replaceChildren(
