@@ -2,7 +2,6 @@
 // figures it shows.
 export const figures = {
   heatmap: () => import('./heatmap.js'),
-  learned: () => import('./learned.js'),
   similarity: () => import('./similarity.js'),
   mixing: () => import('./mixing.js'),
   naive: () => import('./naive.js'),
