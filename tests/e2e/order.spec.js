@@ -57,6 +57,11 @@ test('bidirectional ALiBi cannot tell a sentence from its reverse; a non-mirror 
   await figure.getByRole('textbox', { name: 'Sentence B' }).fill('the man bites the dog');
   await expect(figure.locator('.pe-summary')).toContainText('the man bites the dog');
   expect(await pooledDifference(figure)).toBeGreaterThan(1e-3);
+  // The example buttons set both sentences at once.
+  await figure.getByRole('button', { name: 'dog bites man / man bites dog' }).click();
+  await expect(figure.getByRole('textbox', { name: 'Sentence B' })).toHaveValue('man bites dog');
+  await expect(figure.locator('.pe-summary')).toContainText('\u201cman bites dog\u201d');
+  expect(await pooledDifference(figure)).toBeLessThan(1e-6);
 });
 
 test('a hovered weight reads the engine value', async ({ page }) => {

@@ -42,6 +42,12 @@ const MASKS = [
 const WIDTHS = [8, 16, 32, 64, 128, 256];
 // A sentence that is not a mirror image of its partner, for the ALiBi finding in the prose.
 const NON_MIRROR = ['the dog bites the man', 'the man bites the dog'];
+const EXAMPLES = [
+  ['dog bites man', 'man bites dog'],
+  NON_MIRROR,
+  ['the cat chased the dog', 'the dog chased the cat'],
+  ['the quick brown fox jumps over the lazy dog', 'the lazy dog jumps over the quick brown fox'],
+];
 const CELL = 26;
 const LABEL = 64;
 const TOP = 44;
@@ -126,7 +132,28 @@ export function mount(element, options = {}) {
     const words = engine.vocabulary();
     vocabularyHost.textContent = `${formatInt(words.length)} words: ${words.join(', ')}.`;
   });
+  const examples = h(
+    'div',
+    { class: 'pe-order-examples', role: 'group', 'aria-label': 'Example sentence pairs' },
+    h('span', { class: 'pe-order-examples-label' }, 'Try:'),
+    EXAMPLES.map(([a, b]) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'pe-button pe-order-example',
+          onClick: () => {
+            sides[0].input.value = a;
+            sides[1].input.value = b;
+            set({ a, b });
+          },
+        },
+        `${a} / ${b}`,
+      ),
+    ),
+  );
   frame.plot.append(
+    examples,
     h(
       'div',
       { class: 'pe-order-sides' },
