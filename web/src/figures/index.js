@@ -2,6 +2,7 @@
 // figures it shows.
 export const figures = {
   heatmap: () => import('./heatmap.js'),
+  learned: () => import('./learned.js'),
   similarity: () => import('./similarity.js'),
   mixing: () => import('./mixing.js'),
   naive: () => import('./naive.js'),
@@ -13,6 +14,7 @@ export const figures = {
   rotation: () => import('./rotation.js'),
   rope: () => import('./rope.js'),
   alibi: () => import('./alibi.js'),
+  extension: () => import('./extension.js'),
 };
 
 /** Loads a figure module by id, or rejects with an Error naming the id and the known ones. */
