@@ -181,3 +181,19 @@ test('the section controls drive both figures of this part and their live number
   await expect(section.locator('[data-live="similarity-k37"]')).toHaveText(`${at37}, ${at37} and ${at37}`);
   await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
 });
+
+test('a big matrix is recomputed once the reader stops moving the slider', async ({ page }) => {
+  await page.goto('embed.html?figure=similarity&positions=1024');
+  const figure = page.locator('[data-figure="similarity"]');
+  const canvas = figure.locator('canvas.pe-similarity-canvas');
+  await expect(canvas).toHaveAttribute('width', '1024');
+  await figure.getByRole('slider', { name: 'Positions' }).fill('1000');
+  await expect(canvas).toHaveAttribute('width', '1000');
+  await expect(figure.locator('.pe-similarity-matrix')).not.toHaveClass(/is-stale/);
+  await canvas.scrollIntoViewIfNeeded();
+  await hoverCell(page, canvas, 900, 937, 1000, 1000);
+  await expect(figure.locator('.pe-readout')).toContainText('a 900, b 937 (offset 37): dot');
+  expect(
+    Math.abs(numberAfter(await figure.locator('.pe-readout').textContent(), 'dot') - dotAt(37)),
+  ).toBeLessThan(1e-3);
+});

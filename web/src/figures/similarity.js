@@ -37,6 +37,8 @@ const MAX_STARTS = 8;
 const DASHES = ['', '8 5', '2 4', '12 4 2 4', '4 4', '1 3', '10 6', '6 2'];
 /** The paper's example offset (Figure 5: 139.05 at k = 37), quoted in the prose. */
 const EXAMPLE_OFFSET = 37;
+/** Matrices with more than this many multiply-adds (size^2 * dModel) wait for the reader to pause. */
+const HEAVY_MATRIX = 2 ** 26;
 
 const CURVE = { top: 12, right: 14, bottom: 44, left: 56, height: 260 };
 const MATRIX = { top: 8, right: 10, bottom: 44, left: 50, max: 400 };
@@ -64,7 +66,9 @@ export function mount(element, options = {}) {
     controls: true,
     ...options,
   };
-  let shown = null;
+  let shown = null; // the curves on show
+  let matrix = null; // the matrix on show: { key, size, positions, metric, values, low, high }
+  let matrixTimer = 0;
   let curveCursor = null; // k under the pointer or keyboard on the curve
   let cellCursor = null; // { a, b } on the matrix
 
@@ -224,30 +228,59 @@ export function mount(element, options = {}) {
       frame.showError('Give at least one starting position.');
       return;
     }
-    const next = frame.attempt(() => {
+    const curves = frame.attempt(() => {
       const reach = Math.max(maxOffset, EXAMPLE_OFFSET);
-      const curves = starts.map((start) => engine.dotByOffset(start, reach, dModel, base));
-      const size = Math.min(positions, MATRIX_LIMIT);
-      const matrix = engine.similarityMatrix(size, dModel, base, metric);
-      return { curves, matrix, size };
+      return starts.map((start) => engine.dotByOffset(start, reach, dModel, base));
     });
-    if (!next) return;
-    const { curves, matrix, size } = next;
-    let low = Infinity;
-    let high = -Infinity;
-    for (const v of matrix) {
-      if (v < low) low = v;
-      if (v > high) high = v;
+    if (!curves) return;
+    const size = Math.min(positions, MATRIX_LIMIT);
+    const key = [size, dModel, base, metric].join('|');
+    window.clearTimeout(matrixTimer);
+    if (!matrix || matrix.key !== key) {
+      const request = { key, size, positions, dModel, base, metric };
+      if (matrix && size * size * dModel > HEAVY_MATRIX) {
+        // A big matrix costs the engine a noticeable pause (1,024 positions at dModel 512: about half a
+        // second), so while a slider moves it is computed once the reader stops; the old one stays, dimmed.
+        matrixHost.classList.add('is-stale');
+        matrixTimer = window.setTimeout(() => {
+          if (computeMatrix(request)) showMatrix();
+        }, 250);
+      } else if (!computeMatrix(request)) {
+        return;
+      }
+    } else {
+      matrix.positions = positions;
     }
     // The differences of engine arrays: how far the curves from other starts stray from the first one.
     let diff = 0;
     for (const curve of curves) {
       for (let k = 0; k <= maxOffset; k += 1) diff = Math.max(diff, Math.abs(curve[k] - curves[0][k]));
     }
-    shown = { dModel, base, positions, metric, starts, maxOffset, curves, matrix, size, low, high, diff };
+    shown = { dModel, base, starts, maxOffset, curves, diff };
     if (curveCursor !== null) curveCursor = Math.min(curveCursor, maxOffset);
-    if (cellCursor) cellCursor = { a: Math.min(cellCursor.a, size - 1), b: Math.min(cellCursor.b, size - 1) };
+    showMatrix();
+  }
+
+  /** Asks the engine for the matrix; on an error the message shows and the last matrix stays. */
+  function computeMatrix({ key, size, positions, dModel, base, metric }) {
+    const values = frame.attempt(() => engine.similarityMatrix(size, dModel, base, metric));
+    if (!values) return false;
+    let low = Infinity;
+    let high = -Infinity;
+    for (const v of values) {
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    matrix = { key, size, positions, metric, values, low, high };
+    matrixHost.classList.remove('is-stale');
     paintMatrix();
+    return true;
+  }
+
+  function showMatrix() {
+    if (!shown || !matrix) return;
+    const { size } = matrix;
+    if (cellCursor) cellCursor = { a: Math.min(cellCursor.a, size - 1), b: Math.min(cellCursor.b, size - 1) };
     layout();
     writeText();
     if (cellCursor) showCell(cellCursor.a, cellCursor.b);
@@ -262,22 +295,22 @@ export function mount(element, options = {}) {
   }
 
   function paintMatrix() {
-    const { size, matrix, low, high } = shown;
+    const { size, values, low, high } = matrix;
     canvas.width = size;
     canvas.height = size;
     const ctx = canvas.getContext('2d');
     const image = ctx.createImageData(size, size);
     const pixels = image.data;
     const span = high - low || 1;
-    for (let i = 0, p = 0; i < matrix.length; i += 1, p += 4) {
-      const c = Math.round(((matrix[i] - low) / span) * 255) * 3;
+    for (let i = 0, p = 0; i < values.length; i += 1, p += 4) {
+      const c = Math.round(((values[i] - low) / span) * 255) * 3;
       pixels[p] = SEQUENTIAL[c];
       pixels[p + 1] = SEQUENTIAL[c + 1];
       pixels[p + 2] = SEQUENTIAL[c + 2];
       pixels[p + 3] = 255;
     }
     ctx.putImageData(image, 0, 0);
-    const name = shown.metric === 'cosine' ? 'cosine similarity' : 'dot product';
+    const name = matrix.metric === 'cosine' ? 'cosine similarity' : 'dot product';
     legendMin.textContent = formatValue(low);
     legendMax.textContent = formatValue(high);
     legend.setAttribute(
@@ -371,7 +404,7 @@ export function mount(element, options = {}) {
   }
 
   function layoutMatrix() {
-    const { size } = shown;
+    const { size } = matrix;
     const available = Math.max(120, matrixHost.clientWidth - MATRIX.left - MATRIX.right);
     const side = Math.min(MATRIX.max, available);
     matrixStage.style.height = `${side + MATRIX.top + MATRIX.bottom}px`;
@@ -394,7 +427,8 @@ export function mount(element, options = {}) {
   }
 
   function writeText() {
-    const { starts, curves, diff, size, positions, metric, maxOffset } = shown;
+    const { starts, curves, diff, maxOffset } = shown;
+    const { size, positions, metric, low, high } = matrix;
     matrixHeading.textContent = `${metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)'}, ${formatInt(
       size,
     )} \u00d7 ${formatInt(size)} positions`;
@@ -416,7 +450,7 @@ export function mount(element, options = {}) {
         `${listText(starts.map(formatValue))}: ${listText(at(0))} at k = 0 and ${listText(at(EXAMPLE_OFFSET))} ` +
         `at k = ${EXAMPLE_OFFSET}; the curves differ by at most ${scientificText(diff)}. The ` +
         `${formatInt(size)} \u00d7 ${formatInt(size)} ${metric === 'cosine' ? 'cosine' : 'dot-product'} ` +
-        `matrix ranges from ${formatValue(shown.low)} to ${formatValue(shown.high)}, constant along each diagonal.`,
+        `matrix ranges from ${formatValue(low)} to ${formatValue(high)}, constant along each diagonal.`,
     );
     // The first offset after which the first curve rises again: picked from the engine array by comparison.
     let rise = -1;
@@ -501,14 +535,14 @@ export function mount(element, options = {}) {
 
   /** Marks the diagonals b - a = +-k on the matrix (the cells the curve's value at k describes). */
   function drawDiagonal(k = curveCursor) {
-    if (k === null || k === undefined || !matrixScale || k >= shown.size) {
+    if (k === null || k === undefined || !matrixScale || k >= matrix.size) {
       diagonal.setAttribute('visibility', 'hidden');
       return;
     }
     const s = matrixScale;
     const x0 = MATRIX.left;
     const y0 = MATRIX.top;
-    const n = shown.size;
+    const n = matrix.size;
     // Through cell centres: (a + 0.5, a + k + 0.5) for a = 0..n-k-1, and its mirror.
     const upper = `M${x0 + s(k + 0.5)},${y0 + s(0.5)}L${x0 + s(n - 0.5)},${y0 + s(n - k - 0.5)}`;
     const lower = `M${x0 + s(0.5)},${y0 + s(k + 0.5)}L${x0 + s(n - k - 0.5)},${y0 + s(n - 0.5)}`;
@@ -543,16 +577,16 @@ export function mount(element, options = {}) {
     }
     drawDiagonal(k);
     drawCellMark();
-    const value = shown.matrix[a * shown.size + b];
-    const name = shown.metric === 'cosine' ? 'cosine' : 'dot';
+    const value = matrix.values[a * matrix.size + b];
+    const name = matrix.metric === 'cosine' ? 'cosine' : 'dot';
     frame.setReadout(`a ${a}, b ${b} (offset ${k}): ${name} ${formatValue(value)}`);
   }
 
   function cellAt(event) {
     const rect = canvas.getBoundingClientRect();
-    const b = Math.floor(((event.clientX - rect.left) / rect.width) * shown.size);
-    const a = Math.floor(((event.clientY - rect.top) / rect.height) * shown.size);
-    if (a < 0 || b < 0 || a >= shown.size || b >= shown.size) return null;
+    const b = Math.floor(((event.clientX - rect.left) / rect.width) * matrix.size);
+    const a = Math.floor(((event.clientY - rect.top) / rect.height) * matrix.size);
+    if (a < 0 || b < 0 || a >= matrix.size || b >= matrix.size) return null;
     return { a, b };
   }
 
@@ -576,12 +610,12 @@ export function mount(element, options = {}) {
       PageUp: [-10, 0],
       PageDown: [10, 0],
       Home: [0, -b],
-      End: [0, shown.size - 1 - b],
+      End: [0, matrix.size - 1 - b],
     };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
-    const clamp = (v) => Math.min(shown.size - 1, Math.max(0, v));
+    const clamp = (v) => Math.min(matrix.size - 1, Math.max(0, v));
     showCell(clamp(a + move[0]), clamp(b + move[1]));
   });
 
@@ -609,6 +643,7 @@ export function mount(element, options = {}) {
       if (changed) render();
     },
     destroy() {
+      window.clearTimeout(matrixTimer);
       resize.disconnect();
       frame.destroy();
     },
