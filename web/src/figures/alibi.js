@@ -6,6 +6,7 @@ import { drawAxis } from '../ui/axes.js';
 import { cssVar, diverging, series } from '../ui/colors.js';
 import { slider, toggle } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
+import { indexStepper } from '../ui/keys.js';
 import { formatFixed, formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
@@ -373,20 +374,6 @@ export function mount(element, options = {}) {
     layout();
   }
 
-  function stepper(get, apply, max) {
-    return (event) => {
-      if (!data) return;
-      const step = { ArrowLeft: -1, ArrowRight: 1, ArrowDown: -1, ArrowUp: 1 }[event.key];
-      let v;
-      if (event.key === 'Home') v = 0;
-      else if (event.key === 'End') v = max();
-      else if (step) v = Math.min(max(), Math.max(0, (get() ?? 0) + step));
-      else return;
-      event.preventDefault();
-      apply(v);
-    };
-  }
-
   bars.addEventListener('pointermove', (event) => {
     if (!data || !scales?.bars) return;
     const x = event.clientX - bars.getBoundingClientRect().left;
@@ -396,11 +383,12 @@ export function mount(element, options = {}) {
   });
   bars.addEventListener(
     'keydown',
-    stepper(
-      () => (barCursor ?? 1) - 1,
-      (v) => showHead(v + 1),
-      () => data.shown.heads - 1,
-    ),
+    indexStepper({
+      get: () => (barCursor === null ? null : barCursor - 1),
+      apply: (i) => data && showHead(i + 1),
+      max: () => data.shown.heads - 1,
+      vertical: true,
+    }),
   );
   bars.addEventListener('focus', () => data && barCursor === null && showHead(data.shown.head));
   bars.addEventListener('click', () => barCursor && set({ head: barCursor }));
@@ -412,11 +400,12 @@ export function mount(element, options = {}) {
   });
   lines.addEventListener(
     'keydown',
-    stepper(
-      () => distanceCursor,
-      (v) => showDistance(v),
-      () => data.shown.length - 1,
-    ),
+    indexStepper({
+      get: () => distanceCursor,
+      apply: (d) => data && showDistance(d),
+      max: () => data.shown.length - 1,
+      vertical: true,
+    }),
   );
   lines.addEventListener('focus', () => data && distanceCursor === null && showDistance(0));
 

@@ -7,6 +7,7 @@ import { drawAxis } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
 import { segmented, slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
+import { indexStepper } from '../ui/keys.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
@@ -468,20 +469,6 @@ export function mount(element, options = {}) {
     layout();
   }
 
-  function keyStepper(get, apply, max) {
-    return (event) => {
-      if (!data) return;
-      const step = { ArrowLeft: -1, ArrowRight: 1, PageDown: -10, PageUp: 10 }[event.key];
-      let v;
-      if (event.key === 'Home') v = 0;
-      else if (event.key === 'End') v = max();
-      else if (step) v = Math.min(max(), Math.max(0, (get() ?? 0) + step));
-      else return;
-      event.preventDefault();
-      apply(v);
-    };
-  }
-
   pairs.addEventListener('pointermove', (event) => {
     if (!data || !scales.pairs) return;
     const i = Math.round(scales.pairs.invert(event.clientX - pairs.getBoundingClientRect().left));
@@ -489,11 +476,11 @@ export function mount(element, options = {}) {
   });
   pairs.addEventListener(
     'keydown',
-    keyStepper(
-      () => pairCursor,
-      showPair,
-      () => data.shown.headDim / 2 - 1,
-    ),
+    indexStepper({
+      get: () => pairCursor,
+      apply: (i) => data && showPair(i),
+      max: () => data.shown.headDim / 2 - 1,
+    }),
   );
   pairs.addEventListener('focus', () => data && pairCursor === null && showPair(0));
 
@@ -505,11 +492,11 @@ export function mount(element, options = {}) {
   });
   errors.addEventListener(
     'keydown',
-    keyStepper(
-      () => gridCursor,
-      showGrid,
-      () => GRID.length - 1,
-    ),
+    indexStepper({
+      get: () => gridCursor,
+      apply: (g) => data && showGrid(g),
+      max: () => GRID.length - 1,
+    }),
   );
   errors.addEventListener('focus', () => data && gridCursor === null && showGrid(0));
 

@@ -7,6 +7,8 @@ import { drawAxis } from '../ui/axes.js';
 import { diverging, series } from '../ui/colors.js';
 import { select, slider, toggle } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
+import { indexStepper } from '../ui/keys.js';
+import { dimensionsOf } from '../ui/linked.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
@@ -322,9 +324,11 @@ export function mount(element, options = {}) {
     if (offsetCursor !== null) showOffset(Math.min(offsetCursor, data.maxOffset));
   }
 
+  /** Dimensions of pair i: RoPE's "half" convention pairs dimensions as the sinusoid's "split" layout does. */
   function pairIndices(i) {
     const { headDim, convention } = data.shown;
-    return convention === 'interleaved' ? [2 * i, 2 * i + 1] : [i, i + headDim / 2];
+    const { sin, cos } = dimensionsOf(i, headDim, convention === 'half' ? 'split' : 'interleaved');
+    return [sin, cos];
   }
 
   function drawPairs() {
@@ -506,17 +510,14 @@ export function mount(element, options = {}) {
     const k = Math.round(lineScales.x.invert(event.clientX - rect.left));
     if (k >= 0 && k <= data.maxOffset) showOffset(k);
   });
-  lineSvg.addEventListener('keydown', (event) => {
-    if (!data) return;
-    const step = { ArrowLeft: -1, ArrowRight: 1, PageDown: -10, PageUp: 10 }[event.key];
-    let k = offsetCursor ?? 0;
-    if (event.key === 'Home') k = 0;
-    else if (event.key === 'End') k = data.maxOffset;
-    else if (step) k = Math.min(data.maxOffset, Math.max(0, k + step));
-    else return;
-    event.preventDefault();
-    showOffset(k);
-  });
+  lineSvg.addEventListener(
+    'keydown',
+    indexStepper({
+      get: () => offsetCursor,
+      apply: (k) => data && showOffset(k),
+      max: () => data.maxOffset,
+    }),
+  );
   lineSvg.addEventListener('focus', () => {
     if (data && offsetCursor === null) showOffset(0);
   });

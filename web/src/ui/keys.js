@@ -1,0 +1,22 @@
+// Keyboard stepping along one axis of a chart: the arrow keys move one step, Page Up/Down ten, Home and End go
+// to the ends. One handler for every chart whose readout follows a cursor over an index range.
+
+/**
+ * Returns a keydown listener that moves an index in 0..max() and hands it to apply.
+ * @param {{ get: () => number | null, apply: (index: number) => void, max: () => number,
+ *   vertical?: boolean }} options `get` gives the current index (null before the first move, read as 0);
+ *   `vertical` also maps Up/Down to +1/-1 (for bar and line charts; a grid uses its own keys).
+ */
+export function indexStepper({ get, apply, max, vertical = false }) {
+  const steps = { ArrowLeft: -1, ArrowRight: 1, PageDown: -10, PageUp: 10 };
+  if (vertical) Object.assign(steps, { ArrowDown: -1, ArrowUp: 1 });
+  return (event) => {
+    let next;
+    if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = max();
+    else if (steps[event.key]) next = Math.min(max(), Math.max(0, (get() ?? 0) + steps[event.key]));
+    else return;
+    event.preventDefault();
+    apply(next);
+  };
+}
