@@ -52,6 +52,7 @@ test('the article shows R(k) for the default pair with the engine residual and f
   const section = page.locator('section#rotation');
   await expect(section.locator('[data-live="rotation-pair"]')).toHaveText('16');
   await expect(section.locator('[data-live="rotation-offset"]')).toHaveText('3');
+  await expect(section.locator('[data-live="rotation-pos"]')).toHaveText('10');
   await expect(section.locator('[data-live="rotation-pairs"]')).toHaveText('256');
   const turn = (angle(16, 3, 512) * 180) / Math.PI;
   await expect(section.locator('[data-live="rotation-turn"]')).toHaveText(`${Number(turn.toFixed(2))}\u00b0`);
@@ -166,4 +167,16 @@ test('hovering a point announces its sine dimension, and a dimension hovered els
   await page.mouse.move(box.x + box.width / 2, box.y + box.height + 400);
   await expect(figure.getByLabel('Pair i')).toHaveValue('16');
   expectClose(await matrixOf(figure), rotation(16, 3, 512), 1e-13);
+});
+
+test('in the split layout a pair is read from dimensions i and i + dModel/2', async ({ page }) => {
+  await page.goto('embed.html?figure=rotation&layout=split&dModel=64&pair=3&pos=5&offset=2');
+  const figure = page.locator('[data-figure="rotation"]');
+  await figure.locator('.pe-rotation-point[data-which="shifted"]').focus();
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('PE(pos+k) at position 7, pair 3 (dims 3, 35)');
+  const text = await readout.textContent();
+  expect(Math.abs(numberAfter(text, 'sin') - Math.sin(angle(3, 7, 64)))).toBeLessThan(1e-6);
+  expect(Math.abs(numberAfter(text, 'cos') - Math.cos(angle(3, 7, 64)))).toBeLessThan(1e-6);
+  expectClose(await matrixOf(figure), rotation(3, 2, 64), 1e-13);
 });

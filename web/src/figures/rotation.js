@@ -416,9 +416,10 @@ export function mount(element, options = {}) {
   }
 
   function liveValues() {
-    const { pair, offset, error, periods } = shown;
+    const { pair, pos, offset, error, periods } = shown;
     return {
       'rotation-pair': formatInt(pair),
+      'rotation-pos': formatInt(pos),
       'rotation-offset': formatInt(offset),
       'rotation-turn': `${formatFixed(turnDegrees(), 2)}\u00b0`,
       'rotation-pairs': formatInt(periods.length),
