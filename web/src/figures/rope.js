@@ -282,8 +282,10 @@ export function mount(element, options = {}) {
     if (!next) return;
     data = next;
     const { shown } = data;
-    controls.m.value = shown.m;
-    controls.n.value = shown.n;
+    for (const key of ['m', 'n']) {
+      controls[key].input.max = String(shown.positions - 1);
+      controls[key].value = shown[key];
+    }
     paintMap();
     drawPairs();
     drawPermutation();
