@@ -132,8 +132,8 @@ export function mount(element, options = {}) {
   frame.controls.append(...Object.values(ownControls).map((c) => c.element));
 
   const svg = h('svg:svg', { class: 'pe-rotation-svg', role: 'group' });
-  const key = h('p', { class: 'pe-rotation-key' });
-  const circleHost = h('div', { class: 'pe-rotation-circle' }, svg, key);
+  const legendKey = h('p', { class: 'pe-rotation-key' });
+  const circleHost = h('div', { class: 'pe-rotation-circle' }, svg, legendKey);
   const matrix = h('div', { class: 'pe-rotation-matrix', role: 'math' });
   const angle = h('p', { class: 'pe-rotation-angle' });
   const residual = h('p', { class: 'pe-rotation-residual' });
@@ -150,12 +150,12 @@ export function mount(element, options = {}) {
     render();
   }
 
-  /** Clamps the figure's own sliders to the current sizes and keeps their ranges in step. */
   /** The pair on show: a highlighted dimension's while the highlight lasts, else the slider's. */
   function shownPair() {
     return pairFor(state.highlight, state) ?? state.pair;
   }
 
+  /** Clamps the figure's own sliders to the current sizes and keeps their ranges in step. */
   function clampOwn() {
     const pairMax = Math.max(0, Math.floor(state.dModel / 2) - 1);
     const posMax = Math.max(0, Math.floor(state.positions) - 1);
@@ -301,7 +301,7 @@ export function mount(element, options = {}) {
     place(points.pos, from, x, y, 'pos');
     place(points.shifted, to, x, y, 'pos+k');
     replaceChildren(
-      key,
+      legendKey,
       h(
         'span',
         { class: 'pe-rotation-key-item' },
