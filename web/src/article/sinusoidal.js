@@ -16,6 +16,7 @@ export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 
 
 export const DEFAULTS = { dModel: 512, base: 10000, positions: 64, layout: 'interleaved' };
 const DEFAULT_DIMENSIONS = [0, 32, 128, 256, 500];
+const MAX_COLUMNS = 8;
 const PARAM_KEYS = Object.keys(DEFAULTS);
 
 /**
@@ -76,7 +77,8 @@ export function startSinusoidalSection(root = document) {
     if (!inPart(event.target)) return;
     const dimension = event.detail?.dimension;
     if (!Number.isInteger(dimension) || dimensions.includes(dimension)) return;
-    setDimensions([...dimensions, dimension]);
+    // The columns figure has one colour per curve for eight curves; the oldest choice makes room.
+    setDimensions([...dimensions, dimension].slice(-MAX_COLUMNS));
   });
   root.addEventListener('pe:dimensions-change', (event) => {
     if (!inPart(event.target) || !Array.isArray(event.detail?.dimensions)) return;
