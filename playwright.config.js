@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/serve-static.mjs dist`,
+    command: `node scripts/serve-static.mjs ${process.env.E2E_DIST ?? 'dist'}`,
     url: `http://127.0.0.1:${PORT}/pe-explorer/index.html`,
     env: { PORT: String(PORT), BASE_PATH: '/pe-explorer/' },
     reuseExistingServer: false,

@@ -3,8 +3,8 @@ import { test, expect, sinusoid, numberAfter, hoverCell } from './fixtures.js';
 test('the article shows the heatmap at the paper defaults and reads a hovered cell', async ({ page }) => {
   await page.goto('index.html');
   await expect(page).toHaveTitle(/PE Explorer/);
+  await page.locator('[data-mount="heatmap"]').scrollIntoViewIfNeeded();
   const figure = page.locator('[data-figure="heatmap"]');
-  await figure.scrollIntoViewIfNeeded();
   const canvas = figure.locator('canvas.pe-heatmap-canvas');
   await expect(canvas).toHaveAttribute('width', '512');
   await expect(canvas).toHaveAttribute('height', '64');
@@ -25,9 +25,8 @@ test('the article shows the heatmap at the paper defaults and reads a hovered ce
 });
 
 test('changing dModel redraws the heatmap with the new width', async ({ page }) => {
-  await page.goto('index.html');
+  await page.goto('embed.html?figure=heatmap');
   const figure = page.locator('[data-figure="heatmap"]');
-  await figure.scrollIntoViewIfNeeded();
   const slider = figure.getByLabel('Model width dModel');
   await slider.focus();
   await slider.press('Home');
@@ -43,8 +42,8 @@ test('changing dModel redraws the heatmap with the new width', async ({ page }) 
 
 test('the keyboard moves a cursor over the cells and reads them', async ({ page }) => {
   await page.goto('index.html');
+  await page.locator('[data-mount="heatmap"]').scrollIntoViewIfNeeded();
   const canvas = page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas');
-  await canvas.scrollIntoViewIfNeeded();
   await canvas.focus();
   await canvas.press('ArrowDown');
   await canvas.press('ArrowDown');
@@ -80,8 +79,8 @@ test('the heatmap is usable at 360 px width and in dark mode', async ({ page }) 
   await page.setViewportSize({ width: 360, height: 800 });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('index.html');
+  await page.locator('[data-mount="heatmap"]').scrollIntoViewIfNeeded();
   const figure = page.locator('[data-figure="heatmap"]');
-  await figure.scrollIntoViewIfNeeded();
   await expect(figure.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('width', '512');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

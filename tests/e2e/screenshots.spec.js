@@ -10,8 +10,11 @@ test('the article renders at both widths', async ({ page }) => {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('index.html');
+    await expect(page.locator('#intro-title')).toBeVisible();
+    await page.screenshot({ path: `${DIR}/article-${width}.png` });
+    await page.locator('[data-mount="heatmap"]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toBeVisible();
-    await page.screenshot({ path: `${DIR}/article-${width}.png`, fullPage: width === 1280 });
+    await page.screenshot({ path: `${DIR}/article-heatmap-${width}.png` });
   }
 });
 

@@ -8,7 +8,7 @@ initTheme(document.getElementById('theme-toggle'));
 renderAllMath(document);
 startSinusoidalSection(document);
 
-for (const slot of document.querySelectorAll('[data-mount]')) {
+for (const slot of document.querySelectorAll('[data-mount]:not([data-linked])')) {
   mountWhenVisible(slot, slot.dataset.mount).catch(() => {
     // The slot already shows the error in place of the figure.
   });

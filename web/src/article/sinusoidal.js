@@ -40,7 +40,7 @@ export function startSinusoidalSection(root = document) {
   for (const section of sections) {
     for (const element of section.querySelectorAll('[data-mount]')) {
       const id = element.dataset.mount;
-      element.removeAttribute('data-mount');
+      // data-linked claims the slot for this controller; main.js mounts only the slots nobody has claimed.
       element.dataset.linked = id;
       const options = { ...params, highlight, controls: false };
       if (id === 'columns') options.dimensions = dimensions;
