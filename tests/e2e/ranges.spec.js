@@ -96,3 +96,15 @@ test('ranges is usable at 360 px in dark mode', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('ranges shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
+  await page.goto('embed.html?figure=ranges&dModel=7');
+  const figure = page.locator('[data-figure="ranges"]');
+  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
+  await expect(figure.locator('.pe-error')).toContainText('received 7');
+  const slider = figure.getByLabel('Model width dModel');
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+});

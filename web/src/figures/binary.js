@@ -275,6 +275,7 @@ export function mount(element, options = {}) {
   }
 
   function showPosition(pos) {
+    if (!shown) return;
     state.position = pos;
     position.value = pos;
     const binary = pos.toString(2).padStart(bitItems.length, '0');
@@ -303,7 +304,7 @@ export function mount(element, options = {}) {
       );
     const pairs = clockItems.map((c) => c.pair);
     frame.setSummary(
-      `Position ${formatInt(pos)} is ${binary} in binary. Sine of pair 0 is ${formatValue(
+      `Position ${formatInt(pos)} is ${binary} in binary (dModel ${formatInt(shown.dModel)}, base ${formatValue(shown.base)}). Sine of pair 0 is ${formatValue(
         value(pos, dimensionsOf(0, shown.dModel, shown.layout).sin),
       )}; clocks for pairs ${pairs.join(', ')} with periods ${pairs.map((i) => formatPeriod(periods[i])).join(', ')}.`,
     );
@@ -430,7 +431,7 @@ export function mount(element, options = {}) {
         if (patch[key] !== undefined) controls[key].value = patch[key];
       }
       if (['dModel', 'positions', 'base', 'layout', 'pairs'].some((k) => k in patch)) render();
-      else if ('position' in patch) showPosition(Math.min(patch.position, shown.positions - 1));
+      else if ('position' in patch && shown) showPosition(Math.min(patch.position, shown.positions - 1));
       else drawHighlight();
     },
     destroy() {

@@ -253,6 +253,7 @@ export function mount(element, options = {}) {
   }
 
   function addFromInput() {
+    if (!shown) return;
     const raw = addInput.value.trim();
     const dim = Number(raw);
     if (raw === '' || !Number.isInteger(dim) || dim < 0 || dim >= shown.dModel) {
