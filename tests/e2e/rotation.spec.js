@@ -33,7 +33,10 @@ async function openArticleFigure(page) {
   await page.goto('index.html');
   await page.locator('#rotation .figure-slot').scrollIntoViewIfNeeded();
   const figure = page.locator('[data-figure="rotation"]');
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  // The figure mounts lazily once the engine has loaded: allow for a slow machine.
+  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/, {
+    timeout: 15_000,
+  });
   return figure;
 }
 

@@ -27,7 +27,10 @@ async function openArticleFigure(page) {
   await page.goto('index.html');
   await page.locator('#similarity .figure-slot').scrollIntoViewIfNeeded();
   const figure = page.locator('[data-figure="similarity"]');
-  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
+  // The figure mounts lazily once the engine has loaded: allow for a slow machine.
+  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64', {
+    timeout: 15_000,
+  });
   return figure;
 }
 
