@@ -98,6 +98,8 @@ test('one R(k) maps PE(pos) to PE(pos+k) at every sampled position', async ({ pa
     const t = angle(16, pos + 3, 512);
     expect(Math.abs(s - Math.sin(t))).toBeLessThan(1e-5);
     expect(Math.abs(c - Math.cos(t))).toBeLessThan(1e-5);
+    // ...and the engine's double-precision check at this pos is zero up to rounding.
+    expect(parseScientific(cells[3])).toBeLessThan(1e-12);
   }
 });
 

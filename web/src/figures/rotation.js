@@ -185,6 +185,7 @@ export function mount(element, options = {}) {
         at: pairAt(table, p, pair, dModel, layout),
         rotated: rotateByEngine(table, p, pair, offset, dModel, base, layout),
         shifted: pairAt(table, p + offset, pair, dModel, layout),
+        error: engine.rotationResidual(p, offset, dModel, base),
       }));
       return { matrixValues, error, table, periods, rows };
     });
@@ -367,7 +368,7 @@ export function mount(element, options = {}) {
     );
     replaceChildren(
       residual,
-      `Largest error of PE(pos+k) \u2212 R(k)\u00b7PE(pos) over all ${formatInt(periods.length)} pairs: `,
+      `Largest error of PE(pos+k) \u2212 R(k)\u00b7PE(pos) at pos ${formatInt(shown.pos)}, over all ${formatInt(periods.length)} pairs: `,
       h('strong', { class: 'pe-rotation-residual-value' }, ...scientific(error)),
       ' \u2014 zero to double precision.',
     );
@@ -383,7 +384,9 @@ export function mount(element, options = {}) {
           h(
             'tr',
             {},
-            ['pos', 'PE(pos)', 'R(k)\u00b7PE(pos)', 'PE(pos+k)'].map((t) => h('th', { scope: 'col' }, t)),
+            ['pos', 'PE(pos)', 'R(k)\u00b7PE(pos)', 'PE(pos+k)', 'error, all pairs'].map((t) =>
+              h('th', { scope: 'col' }, t),
+            ),
           ),
         ),
         h(
@@ -397,6 +400,7 @@ export function mount(element, options = {}) {
               [row.at, row.rotated, row.shifted].map((v) =>
                 h('td', {}, `(${formatValue(v[0])}, ${formatValue(v[1])})`),
               ),
+              h('td', { class: 'pe-rotation-row-error' }, ...scientific(row.error)),
             ),
           ),
         ),
