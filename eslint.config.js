@@ -10,6 +10,8 @@ export default [
       'web/public/engine/',
       'test-results/',
       'playwright-report/',
+      'artifacts/',
+      '.cache/',
     ],
   },
   js.configs.recommended,

@@ -44,6 +44,23 @@ export interface PeEngine {
   sinusoidalTable(positions: number, dModel: number, base?: number, layout?: Layout): Float32Array;
 
   /**
+   * The sinusoidal table as a picture: `positions x dModel` pixels, each the palette colour of its value, for a
+   * figure to hand straight to `new ImageData(rgba, dModel, positions)`.
+   * @param palette 2..4096 packed RGBA colours (a `Uint32Array` viewed over RGBA bytes in platform order); value
+   *   v takes entry `round((1 - v) / 2 * (palette.length - 1))`, so +1 is the first entry and -1 the last
+   * @returns `positions * dModel * 4` bytes, RGBA, row-major
+   * @throws Error for the same arguments as sinusoidalTable, or a palette that is not 2..4096 integers in
+   *   [0, 2^32 - 1].
+   */
+  sinusoidalImage(
+    positions: number,
+    dModel: number,
+    base: number | undefined,
+    layout: Layout | undefined,
+    palette: ArrayLike<number>,
+  ): Uint8ClampedArray;
+
+  /**
    * Period in positions of every sin/cos pair: `2 * pi * base^(2i/dModel)`.
    * @returns `dModel / 2` values, increasing by the factor `base^(2/dModel)`.
    */

@@ -2,6 +2,8 @@
 #include <emscripten/bind.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <memory>
 
 #include "args.hpp"
@@ -38,6 +40,43 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
     const std::size_t count = std::min(rows_per_chunk, static_cast<std::size_t>(p) - first);
     rows.next(chunk.get(), static_cast<int>(count));
     out.call<void>("set", val(emscripten::typed_memory_view(count * width, chunk.get())), first * width);
+  }
+  return out;
+}
+
+val sinusoidal_image(val positions, val d_model, val base, val layout, val palette) {
+  Args args("sinusoidalImage");
+  const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
+  const int d = read_d_model(args, d_model);
+  const double b = args.base(base);
+  const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
+  args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
+  const auto colours = args.numbers(palette, "palette", std::nullopt, 4096);
+  bool packed = colours.size() >= 2;
+  for (const double c : colours) packed = packed && c >= 0.0 && c <= 4294967295.0 && std::floor(c) == c;
+  args.require(packed, "palette", describe(palette), "2 to 4096 packed RGBA colours (integers from 0 to 2^32 - 1)");
+  if (!args.ok()) return args.error();
+  std::vector<std::uint32_t> lut(colours.size());
+  for (std::size_t i = 0; i < lut.size(); ++i) lut[i] = static_cast<std::uint32_t>(colours[i]);
+
+  // The same streaming as sinusoidalTable, with each block coloured before it is copied out.
+  constexpr std::size_t kChunkValues = 32768;
+  const auto width = static_cast<std::size_t>(d);
+  const std::size_t rows_per_chunk = std::max<std::size_t>(1, kChunkValues / width);
+  const std::unique_ptr<float[]> chunk(new float[rows_per_chunk * width]);
+  const std::unique_ptr<std::uint32_t[]> pixels(new std::uint32_t[rows_per_chunk * width]);
+  val out = val::global("Uint8ClampedArray").new_(static_cast<std::size_t>(p) * width * 4);
+  pe::SinusoidalRows rows(d, b, l == 0 ? Layout::Interleaved : Layout::Split);
+  for (std::size_t first = 0; first < static_cast<std::size_t>(p); first += rows_per_chunk) {
+    const std::size_t count = std::min(rows_per_chunk, static_cast<std::size_t>(p) - first);
+    rows.next(chunk.get(), static_cast<int>(count));
+    pe::map_to_palette(chunk.get(), count * width, lut.data(), lut.size(), pixels.get());
+    // The source view is a Uint8ClampedArray like the result: between different element types TypedArray.set
+    // converts element by element, several times slower than its memmove.
+    const val bytes = val::global("Uint8ClampedArray")
+                          .new_(val::module_property("HEAPU8")["buffer"],
+                                reinterpret_cast<std::uintptr_t>(pixels.get()), count * width * 4);
+    out.call<void>("set", bytes, first * width * 4);
   }
   return out;
 }
@@ -108,6 +147,7 @@ val rotation_residual(val pos, val offset, val d_model, val base) {
 EMSCRIPTEN_BINDINGS(pe_sinusoidal) {
   using namespace emscripten;
   function("raw_sinusoidalTable", &pe::bind::sinusoidal_table);
+  function("raw_sinusoidalImage", &pe::bind::sinusoidal_image);
   function("raw_pairPeriods", &pe::bind::pair_periods);
   function("raw_dimensionRanges", &pe::bind::dimension_ranges);
   function("raw_dotByOffset", &pe::bind::dot_by_offset);

@@ -180,6 +180,8 @@ test('the section controls drive both figures of this part and their live number
   await dModel.fill('128');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
   const section = page.locator('section#similarity');
+  // Figures away from the viewport are brought up to date when they come near it.
+  await figure.scrollIntoViewIfNeeded();
   await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('64, 64 and 64');
   const at37 = String(Number(dotAt(37, 128).toFixed(2)));
   await expect(section.locator('[data-live="similarity-k37"]')).toHaveText(`${at37}, ${at37} and ${at37}`);

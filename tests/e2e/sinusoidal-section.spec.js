@@ -85,13 +85,18 @@ test('the section controls change every live number and every figure', async ({ 
     'height',
     '50',
   );
+  // Figures away from the viewport are brought up to date when they come near it.
+  await page.locator('[data-figure="columns"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="columns"] .pe-summary')).toContainText(
     'over 50 positions, dModel 128',
   );
+  await page.locator('[data-figure="binary"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="binary"] input[type="range"]')).toHaveAttribute('max', '49');
+  await page.locator('[data-figure="periods"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="periods"] [data-stat="first-slow"]')).toContainText(
     `dimension ${expected.firstSlowDim} `,
   );
+  await page.locator('[data-figure="ranges"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="ranges"] [data-stat="below-0.1"]')).toHaveText(
     `${expected.flat01} of 128 dimensions`,
   );

@@ -24,6 +24,23 @@ test('sinusoidalTable matches the formula in both layouts', () => {
   assertClose(split, expectedSplit, 2e-7);
 });
 
+test('sinusoidalImage colours each value of the table through the palette', () => {
+  const [positions, dModel] = [40, 64];
+  const palette = new Uint32Array(Array.from({ length: 101 }, (_, i) => 0xff000000 + i));
+  const rgba = pe.sinusoidalImage(positions, dModel, 10000, 'split', palette);
+  assert.ok(rgba instanceof Uint8ClampedArray);
+  assert.equal(rgba.length, positions * dModel * 4);
+  const words = new Uint32Array(rgba.buffer);
+  const table = pe.sinusoidalTable(positions, dModel, 10000, 'split');
+  for (let i = 0; i < table.length; i += 1) {
+    const expected = Math.min(100, Math.max(0, Math.floor((1 - table[i]) * 50 + 0.5)));
+    assert.equal(words[i], palette[expected], `pixel ${i}`);
+  }
+  assert.equal(words[1 * dModel + dModel / 2], palette[Math.floor((1 - Math.cos(1)) * 50 + 0.5)]);
+  assertEngineError(() => pe.sinusoidalImage(4, 8, 10000, 'interleaved', [1, -2]), /palette/, /2\^32/);
+  assertEngineError(() => pe.sinusoidalImage(4, 8, 10000, 'interleaved', new Uint32Array(4097)), /palette/);
+});
+
 test('sinusoidalTable defaults to base 10000 and the interleaved layout', () => {
   assert.deepEqual(pe.sinusoidalTable(3, 16), pe.sinusoidalTable(3, 16, 10000, 'interleaved'));
 });

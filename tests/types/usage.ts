@@ -7,6 +7,7 @@ async function usage(): Promise<void> {
   const layout: Layout = 'split';
   const table: Float32Array = pe.sinusoidalTable(64, 512, 10000, layout);
   const defaults: Float32Array = pe.sinusoidalTable(64, 512);
+  const image: Uint8ClampedArray = pe.sinusoidalImage(64, 512, undefined, 'split', new Uint32Array([0, 1]));
   const periods: Float64Array = pe.pairPeriods(512);
   const ranges: Float64Array = pe.dimensionRanges(64, 512, 10000);
   const dots: Float64Array = pe.dotByOffset(0, 37, 512);
@@ -48,7 +49,7 @@ async function usage(): Promise<void> {
   pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
   pe.sinusoidalTable(64, 512, 10000, 'diagonal');
-  void [table, defaults, periods, ranges, dots, similarity, rotation, residual, memory];
+  void [image, table, defaults, periods, ranges, dots, similarity, rotation, residual, memory];
   void [
     rotated,
     permutation,

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace pe {
@@ -45,10 +46,15 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 /// The table as a fresh vector; see sinusoidal_table_into.
 [[nodiscard]] std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout);
 
+/// Colours values in [-1, 1] through a palette of n >= 2 packed colours: value v takes entry
+/// round((1 - v) / 2 * (n - 1)) (so +1 is entry 0 and -1 the last), values outside [-1, 1] the nearest end.
+void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette, std::size_t palette_size,
+                    std::uint32_t* out) noexcept;
+
 /// Period (in positions) of each pair: 2*pi*base^(2i/dModel), dModel/2 values.
 [[nodiscard]] std::vector<double> pair_periods(int d_model, double base);
 
-/// Max minus min of every dimension (interleaved layout) over positions 0..positions-1.
+/// Max minus min of every dimension (interleaved layout) over positions 0..positions-1, from the float32 table.
 [[nodiscard]] std::vector<double> dimension_ranges(int positions, int d_model, double base);
 
 /// PE(pos) . PE(pos+k) for k = 0..maxOffset, summed over all dimensions in double precision.

@@ -37,6 +37,22 @@ export function startSinusoidalSection(root = document) {
 
   // One options object per slot, kept current: a figure that mounts later starts from the latest parameters.
   const slots = [];
+  // Figures far from the viewport are not redrawn while a slider moves; they catch up when they come near. At
+  // 2048 positions by 512 dimensions this keeps a slider step to the figures the reader can see.
+  const nearViewport = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const slot = slots.find((s) => s.element === entry.target);
+        if (!slot) continue;
+        slot.visible = entry.isIntersecting;
+        if (slot.visible && slot.stale && slot.handle) {
+          slot.stale = false;
+          slot.handle.update({ ...params });
+        }
+      }
+    },
+    { rootMargin: '200px 0px' },
+  );
   for (const section of sections) {
     for (const element of section.querySelectorAll('[data-mount]')) {
       const id = element.dataset.mount;
@@ -44,8 +60,9 @@ export function startSinusoidalSection(root = document) {
       element.dataset.linked = id;
       const options = { ...params, highlight, controls: false };
       if (id === 'columns') options.dimensions = dimensions;
-      const slot = { id, element, options, handle: null };
+      const slot = { id, element, options, handle: null, visible: false, stale: false };
       slots.push(slot);
+      nearViewport.observe(element);
       mountWhenVisible(element, id, options).then(
         (handle) => {
           slot.handle = handle;
@@ -112,7 +129,9 @@ export function startSinusoidalSection(root = document) {
     bar.sync(params);
     for (const slot of slots) {
       Object.assign(slot.options, params);
-      slot.handle?.update({ ...params });
+      if (!slot.handle) continue;
+      if (slot.visible) slot.handle.update({ ...params });
+      else slot.stale = true;
     }
     if (live) showLive(root, sections, live);
   }
@@ -275,14 +294,19 @@ function showLive(root, sections, { values, flags, tex }) {
   for (const section of sections) {
     for (const output of section.querySelectorAll('[data-live]')) {
       const name = output.dataset.live;
-      if (Object.hasOwn(values, name)) output.textContent = values[name];
+      if (Object.hasOwn(values, name) && output.textContent !== values[name])
+        output.textContent = values[name];
     }
     for (const element of section.querySelectorAll('[data-show-if]')) {
       element.hidden = !flags[element.dataset.showIf];
     }
     for (const element of section.querySelectorAll('[data-live-tex]')) {
       const name = element.dataset.liveTex;
-      if (Object.hasOwn(tex, name)) renderMath(element, tex[name]);
+      // Typesetting is the costliest part of a slider step; most steps leave a formula's text unchanged.
+      if (Object.hasOwn(tex, name) && element.dataset.texShown !== tex[name]) {
+        renderMath(element, tex[name]);
+        element.dataset.texShown = tex[name];
+      }
     }
   }
 }

@@ -302,15 +302,10 @@ export function mount(element, options = {}) {
     ctx.fillStyle = cssVar('--rule');
     ctx.fillRect(0, 0, 1, 1);
     const masked = ctx.getImageData(0, 0, 1, 1).data;
-    for (let i = 0; i < length * length; i += 1) {
-      const v = data.bias[offset + i];
-      if (v === -Infinity) {
-        image.data.set([masked[0], masked[1], masked[2], 255], i * 4);
-      } else {
-        const c = diverging.index(v, limit);
-        image.data.set([diverging.lut[c], diverging.lut[c + 1], diverging.lut[c + 2], 255], i * 4);
-      }
-    }
+    diverging.paint(data.bias.subarray(offset, offset + length * length), image, {
+      limit,
+      masked: Array.from(masked),
+    });
     ctx.putImageData(image, 0, 0);
   }
 

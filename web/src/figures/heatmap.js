@@ -36,8 +36,7 @@ export function mount(element, options = {}) {
     controls: true,
     ...options,
   };
-  let table = null;
-  let shown = null; // the parameters `table` was computed for
+  let shown = null; // the parameters of the picture on the canvas
   let cursor = null;
   const announce = hoverAnnouncer(element);
 
@@ -130,13 +129,16 @@ export function mount(element, options = {}) {
 
   function render() {
     const { positions, dModel, base, layout: tableLayout } = state;
-    const next = frame.attempt(() => memo(engine, 'sinusoidalTable', positions, dModel, base, tableLayout));
-    if (!next) return;
+    // The engine paints the picture itself (one pass, no per-pixel JavaScript); the values behind it are
+    // fetched only when a reader asks for one, through the same cache the linked figures use.
+    const rgba = frame.attempt(() =>
+      engine.sinusoidalImage(positions, dModel, base, tableLayout, diverging.packed),
+    );
+    if (!rgba) return;
     const ranges = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!ranges) return;
-    table = next;
     shown = { positions, dModel, base, layout: tableLayout };
-    paint();
+    paint(rgba);
     layout();
     const nearlyFlat = ranges.filter((r) => r < 0.1).length;
     frame.setSummary(
@@ -147,22 +149,16 @@ export function mount(element, options = {}) {
     if (cursor) showCell(Math.min(cursor.pos, positions - 1), Math.min(cursor.dim, dModel - 1));
   }
 
-  function paint() {
+  function paint(rgba) {
     const { positions, dModel } = shown;
     canvas.width = dModel;
     canvas.height = positions;
-    const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(dModel, positions);
-    const pixels = image.data;
-    const lut = diverging.lut;
-    for (let i = 0, p = 0; i < table.length; i += 1, p += 4) {
-      const c = diverging.index(table[i]);
-      pixels[p] = lut[c];
-      pixels[p + 1] = lut[c + 1];
-      pixels[p + 2] = lut[c + 2];
-      pixels[p + 3] = 255;
-    }
-    ctx.putImageData(image, 0, 0);
+    canvas.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
+  }
+
+  /** The engine's values for the picture on the canvas. */
+  function values() {
+    return memo(engine, 'sinusoidalTable', shown.positions, shown.dModel, shown.base, shown.layout);
   }
 
   function layout() {
@@ -229,7 +225,7 @@ export function mount(element, options = {}) {
   function describeCell(pos, dim) {
     const { dModel, layout: tableLayout } = shown;
     const { pair, sin: isSin } = pairOf(dim, dModel, tableLayout);
-    const value = table[pos * dModel + dim];
+    const value = values()[pos * dModel + dim];
     return `position ${pos}, dimension ${dim} (pair ${pair}, ${isSin ? 'sin' : 'cos'}), value ${formatValue(value)}`;
   }
 
@@ -314,6 +310,7 @@ export function mount(element, options = {}) {
     const dims = Math.min(dModel, 16);
     const columns = ['position', ...Array.from({ length: dModel }, (_, d) => `dim ${d}`)];
     const rows = [];
+    const table = values();
     for (let p = 0; p < positions; p += 1) {
       rows.push([p, ...Array.from(table.subarray(p * dModel, (p + 1) * dModel), (v) => formatValue(v))]);
     }
@@ -347,10 +344,10 @@ function buildLegend() {
   const gradient = h('canvas', { class: 'pe-legend-bar', width: 256, height: 1, 'aria-hidden': 'true' });
   const ctx = gradient.getContext('2d');
   const image = ctx.createImageData(256, 1);
-  for (let i = 0; i < 256; i += 1) {
-    const c = diverging.index(-1 + (2 * i) / 255);
-    image.data.set([diverging.lut[c], diverging.lut[c + 1], diverging.lut[c + 2], 255], i * 4);
-  }
+  diverging.paint(
+    Array.from({ length: 256 }, (_, i) => -1 + (2 * i) / 255),
+    image,
+  );
   ctx.putImageData(image, 0, 0);
   return h(
     'div',

@@ -1,17 +1,17 @@
-// Every figure id (DESIGN.md) and how to load its module. Modules load on demand, so a page pays only for the
-// figures it shows.
+// Every figure id (DESIGN.md), in the order of the article, and how to load its module. Modules load on
+// demand, so a page pays only for the figures it shows.
 export const figures = {
-  heatmap: () => import('./heatmap.js'),
-  learned: () => import('./learned.js'),
-  similarity: () => import('./similarity.js'),
-  mixing: () => import('./mixing.js'),
-  naive: () => import('./naive.js'),
   order: () => import('./order.js'),
+  naive: () => import('./naive.js'),
+  heatmap: () => import('./heatmap.js'),
   columns: () => import('./columns.js'),
   binary: () => import('./binary.js'),
   periods: () => import('./periods.js'),
   ranges: () => import('./ranges.js'),
   rotation: () => import('./rotation.js'),
+  similarity: () => import('./similarity.js'),
+  mixing: () => import('./mixing.js'),
+  learned: () => import('./learned.js'),
   rope: () => import('./rope.js'),
   alibi: () => import('./alibi.js'),
   extension: () => import('./extension.js'),

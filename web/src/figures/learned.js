@@ -237,11 +237,7 @@ export function mount(element, options = {}) {
       t.stage.style.height = height;
       const ctx = t.canvas.getContext('2d');
       const image = ctx.createImageData(dModel, length);
-      const lut = diverging.lut;
-      for (let i = 0; i < rows * dModel; i += 1) {
-        const c = diverging.index(values[i], limit);
-        image.data.set([lut[c], lut[c + 1], lut[c + 2], 255], i * 4);
-      }
+      diverging.paint(values, image, { limit, count: rows * dModel });
       ctx.putImageData(image, 0, 0);
       if (rows < length) {
         // Positions past the table: no values exist, drawn as diagonal stripes in the page's colours.

@@ -477,11 +477,7 @@ export function mount(element, options = {}) {
     canvas.height = rows;
     const ctx = canvas.getContext('2d');
     const image = ctx.createImageData(cols, rows);
-    const lut = diverging.lut;
-    for (let i = 0; i < values.length; i += 1) {
-      const c = diverging.index(values[i], limit);
-      image.data.set([lut[c], lut[c + 1], lut[c + 2], 255], i * 4);
-    }
+    diverging.paint(values, image, { limit, count: values.length });
     ctx.putImageData(image, 0, 0);
   }
 

@@ -407,10 +407,7 @@ export function mount(element, options = {}) {
     const image = ctx.createImageData(positions, positions);
     let limit = 0;
     for (const v of data.scores) limit = Math.max(limit, Math.abs(v));
-    for (let i = 0; i < data.scores.length; i += 1) {
-      const c = diverging.index(data.scores[i], limit || 1);
-      image.data.set([diverging.lut[c], diverging.lut[c + 1], diverging.lut[c + 2], 255], i * 4);
-    }
+    diverging.paint(data.scores, image, { limit: limit || 1 });
     ctx.putImageData(image, 0, 0);
   }
 
