@@ -2,7 +2,6 @@
 // in a bar that docks to the top of the window while the reader is in this part; every figure follows it; every
 // live number in the prose is recomputed by the engine; a dimension hovered in one figure is marked in all.
 import { getEngine, loadEngine } from '../engine.js';
-import { select, slider } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig } from '../ui/format.js';
 import { mountWhenVisible } from '../ui/lazy.js';
@@ -10,6 +9,7 @@ import { memo } from '../ui/memo.js';
 import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
 import { renderMath } from '../ui/math.js';
 import './sinusoidal.css';
+import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
 
 /** The sections this controller owns, in reading order. */
 export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 'similarity'];
@@ -137,42 +137,7 @@ export function startSinusoidalSection(root = document) {
   }
 
   function buildBar() {
-    const controls = {
-      dModel: slider({
-        label: 'Model width dModel',
-        min: 2,
-        max: 1024,
-        step: 2,
-        value: params.dModel,
-        format: formatInt,
-        onChange: (v) => set({ dModel: v }),
-      }),
-      base: slider({
-        label: 'Base',
-        min: 10,
-        max: 1e6,
-        scale: 'log',
-        value: params.base,
-        onChange: (v) => set({ base: v }),
-      }),
-      positions: slider({
-        label: 'Positions',
-        min: 1,
-        max: 2048,
-        value: params.positions,
-        format: formatInt,
-        onChange: (v) => set({ positions: v }),
-      }),
-      layout: select({
-        label: 'Layout',
-        value: params.layout,
-        options: [
-          { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
-          { value: 'split', label: 'split (all sin, then all cos)' },
-        ],
-        onChange: (v) => set({ layout: v }),
-      }),
-    };
+    const controls = sinusoidalControls(params, set);
     const summary = h('span', { class: 'pe-section-bar-summary' });
     const panelId = 'pe-section-bar-controls';
     const toggle = h(

@@ -4,13 +4,13 @@ import { scaleLinear } from 'd3-scale';
 import { getEngine } from '../engine.js';
 import { drawAxis } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
-import { select, slider } from '../ui/controls.js';
 import { h, replaceChildren, uid } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './columns.css';
+import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Single dimensions of the encoding over position';
@@ -69,42 +69,7 @@ export function mount(element, options = {}) {
     table: tableData,
   });
 
-  const controls = {
-    dModel: slider({
-      label: 'Model width dModel',
-      min: 2,
-      max: 1024,
-      step: 2,
-      value: state.dModel,
-      format: formatInt,
-      onChange: (v) => set({ dModel: v }),
-    }),
-    positions: slider({
-      label: 'Positions',
-      min: 1,
-      max: 2048,
-      value: state.positions,
-      format: formatInt,
-      onChange: (v) => set({ positions: v }),
-    }),
-    base: slider({
-      label: 'Base',
-      min: 10,
-      max: 1e6,
-      scale: 'log',
-      value: state.base,
-      onChange: (v) => set({ base: v }),
-    }),
-    layout: select({
-      label: 'Layout',
-      value: state.layout,
-      options: [
-        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
-        { value: 'split', label: 'split (all sin, then all cos)' },
-      ],
-      onChange: (v) => set({ layout: v }),
-    }),
-  };
+  const controls = sinusoidalControls(state, set);
   if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
   else frame.controls.hidden = true;
 

@@ -3,7 +3,6 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { getEngine } from '../engine.js';
 import { drawAxis } from '../ui/axes.js';
-import { select, slider } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
@@ -11,6 +10,8 @@ import { memo } from '../ui/memo.js';
 import { statList } from '../ui/stats.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './periods.css';
+import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import { indexStepper } from '../ui/keys.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'The period of every sin/cos pair';
@@ -57,42 +58,7 @@ export function mount(element, options = {}) {
     table: tableData,
   });
 
-  const controls = {
-    dModel: slider({
-      label: 'Model width dModel',
-      min: 2,
-      max: 1024,
-      step: 2,
-      value: state.dModel,
-      format: formatInt,
-      onChange: (v) => set({ dModel: v }),
-    }),
-    positions: slider({
-      label: 'Positions',
-      min: 1,
-      max: 2048,
-      value: state.positions,
-      format: formatInt,
-      onChange: (v) => set({ positions: v }),
-    }),
-    base: slider({
-      label: 'Base',
-      min: 10,
-      max: 1e6,
-      scale: 'log',
-      value: state.base,
-      onChange: (v) => set({ base: v }),
-    }),
-    layout: select({
-      label: 'Layout',
-      value: state.layout,
-      options: [
-        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
-        { value: 'split', label: 'split (all sin, then all cos)' },
-      ],
-      onChange: (v) => set({ layout: v }),
-    }),
-  };
+  const controls = sinusoidalControls(state, set);
   if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
   else frame.controls.hidden = true;
 
@@ -281,19 +247,15 @@ export function mount(element, options = {}) {
   svg.addEventListener('focus', () => {
     if (shown) showPair(cursor ?? 0);
   });
-  svg.addEventListener('keydown', (event) => {
-    if (!shown) return;
-    const n = periods.length;
-    const i = cursor ?? 0;
-    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowDown: -1, ArrowUp: 1, PageDown: -10, PageUp: 10 };
-    let next = null;
-    if (event.key in moves) next = i + moves[event.key] * (event.shiftKey ? 10 : 1);
-    if (event.key === 'Home') next = 0;
-    if (event.key === 'End') next = n - 1;
-    if (next === null) return;
-    event.preventDefault();
-    showPair(Math.min(n - 1, Math.max(0, next)));
-  });
+  svg.addEventListener(
+    'keydown',
+    indexStepper({
+      get: () => cursor,
+      apply: (i) => shown && showPair(i),
+      max: () => (periods?.length ?? 1) - 1,
+      vertical: true,
+    }),
+  );
 
   function tableData() {
     const { dModel, layout, positions } = shown;

@@ -4,7 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import { getEngine } from '../engine.js';
 import { series } from '../ui/colors.js';
-import { select, slider } from '../ui/controls.js';
+import { slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
@@ -13,6 +13,7 @@ import { fillLive, sectionOf } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
 import { scientific, scientificText } from '../ui/scientific.js';
 import './rotation.css';
+import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'A shift by k is a rotation';
@@ -67,40 +68,7 @@ export function mount(element, options = {}) {
   });
 
   const sharedControls = {
-    dModel: slider({
-      label: 'Model width dModel',
-      min: 2,
-      max: 1024,
-      step: 2,
-      value: state.dModel,
-      format: formatInt,
-      onChange: (v) => set({ dModel: v }),
-    }),
-    positions: slider({
-      label: 'Positions',
-      min: 1,
-      max: 2048,
-      value: state.positions,
-      format: formatInt,
-      onChange: (v) => set({ positions: v }),
-    }),
-    base: slider({
-      label: 'Base',
-      min: 10,
-      max: 1e6,
-      scale: 'log',
-      value: state.base,
-      onChange: (v) => set({ base: v }),
-    }),
-    layout: select({
-      label: 'Layout',
-      value: state.layout,
-      options: [
-        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
-        { value: 'split', label: 'split (all sin, then all cos)' },
-      ],
-      onChange: (v) => set({ layout: v }),
-    }),
+    ...sinusoidalControls(state, set),
   };
   const ownControls = {
     pair: slider({

@@ -6,7 +6,7 @@ import { interpolateViridis } from 'd3-scale-chromatic';
 import { getEngine } from '../engine.js';
 import { drawAxis } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
-import { segmented, select, slider } from '../ui/controls.js';
+import { segmented, slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { downloadPng } from '../ui/export.js';
 import { numberList } from '../ui/fields.js';
@@ -15,6 +15,7 @@ import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { scientific, scientificText } from '../ui/scientific.js';
 import './similarity.css';
+import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Similarity depends only on distance';
@@ -83,40 +84,7 @@ export function mount(element, options = {}) {
   });
 
   const sharedControls = {
-    dModel: slider({
-      label: 'Model width dModel',
-      min: 2,
-      max: 1024,
-      step: 2,
-      value: state.dModel,
-      format: formatInt,
-      onChange: (v) => set({ dModel: v }),
-    }),
-    positions: slider({
-      label: 'Positions',
-      min: 1,
-      max: 2048,
-      value: state.positions,
-      format: formatInt,
-      onChange: (v) => set({ positions: v }),
-    }),
-    base: slider({
-      label: 'Base',
-      min: 10,
-      max: 1e6,
-      scale: 'log',
-      value: state.base,
-      onChange: (v) => set({ base: v }),
-    }),
-    layout: select({
-      label: 'Layout',
-      value: state.layout,
-      options: [
-        { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
-        { value: 'split', label: 'split (all sin, then all cos)' },
-      ],
-      onChange: (v) => set({ layout: v }),
-    }),
+    ...sinusoidalControls(state, set),
   };
   const ownControls = {
     starts: numberList({

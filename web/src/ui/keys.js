@@ -1,5 +1,5 @@
-// Keyboard stepping along one axis of a chart: the arrow keys move one step, Page Up/Down ten, Home and End go
-// to the ends. One handler for every chart whose readout follows a cursor over an index range.
+// Keyboard stepping along one axis of a chart: the arrow keys move one step (ten with Shift), Page Up/Down ten,
+// Home and End go to the ends. One handler for every chart whose readout follows a cursor over an index range.
 
 /**
  * Returns a keydown listener that moves an index in 0..max() and hands it to apply.
@@ -14,8 +14,10 @@ export function indexStepper({ get, apply, max, vertical = false }) {
     let next;
     if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = max();
-    else if (steps[event.key]) next = Math.min(max(), Math.max(0, (get() ?? 0) + steps[event.key]));
-    else return;
+    else if (steps[event.key]) {
+      const step = steps[event.key] * (event.shiftKey && Math.abs(steps[event.key]) === 1 ? 10 : 1);
+      next = Math.min(max(), Math.max(0, (get() ?? 0) + step));
+    } else return;
     event.preventDefault();
     apply(next);
   };
