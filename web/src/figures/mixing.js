@@ -3,7 +3,7 @@
 // (mixingRms), with and without the sqrt(dModel) embedding scale. Every value shown is the engine's.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { getEngine } from '../engine.js';
-import { drawAxis } from '../ui/axes.js';
+import { drawAxis, powersOfTen } from '../ui/axes.js';
 import { select, slider, toggle } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
@@ -355,12 +355,8 @@ export function mount(element, options = {}) {
     drawAxis(axis, 'bottom', x, {
       ticks: 4,
       label: 'root mean square (log)',
-      format: (v) => formatSig(v, 2),
+      format: powersOfTen((v) => formatSig(v, 2)),
     });
-    for (const t of axis.querySelectorAll('.tick text')) {
-      const v = Number(t.__data__);
-      if (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) > 1e-9) t.textContent = '';
-    }
   }
 
   function valueLabel(x, v, top) {

@@ -3,7 +3,7 @@
 // normalised index in sentences of different lengths (naiveOffsetMeaning). Every plotted value is the engine's.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { getEngine } from '../engine.js';
-import { drawAxis } from '../ui/axes.js';
+import { drawAxis, powersOfTen } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
 import { slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
@@ -191,12 +191,11 @@ export function mount(element, options = {}) {
     );
     replaceChildren(lineSvg, xAxis, yAxis, plot);
     drawAxis(xAxis, 'bottom', x, { ticks: w < 300 ? 3 : 6, label: 'position p', format: formatInt });
-    drawAxis(yAxis, 'left', y, { ticks: 5, label: '|position| / |word|', format: (v) => formatSig(v, 2) });
-    // d3's log ticks print every minor step; keep only the powers of ten as labels.
-    for (const t of yAxis.querySelectorAll('.tick text')) {
-      const v = Number(t.__data__);
-      if (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) > 1e-9) t.textContent = '';
-    }
+    drawAxis(yAxis, 'left', y, {
+      ticks: 5,
+      label: '|position| / |word|',
+      format: powersOfTen((v) => formatSig(v, 2)),
+    });
   }
 
   function path(values) {

@@ -31,3 +31,11 @@ export function drawAxis(group, side, scale, { ticks = 6, format, label, length 
     }
   }
 }
+
+/**
+ * A tick format for log axes that labels only the powers of ten (d3's log ticks include every minor step).
+ * @param {(v: number) => string} format how a power of ten is printed
+ */
+export function powersOfTen(format) {
+  return (v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? format(v) : '');
+}
