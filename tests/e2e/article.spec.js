@@ -62,6 +62,8 @@ test('the theme toggle switches schemes and remembers the choice', async ({ page
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 23, 31)');
+  // Let the first load finish (the engine is still downloading) so the reload cancels no request.
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await expect(page.locator('#theme-toggle')).toHaveAttribute('aria-pressed', 'true');
 });

@@ -10,7 +10,18 @@ export const test = base.extend({
       if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+    // A navigation cancels the requests of the page it leaves (net::ERR_ABORTED); those are not failures.
+    let navigations = 0;
+    const startedAt = new WeakMap();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    page.on('request', (request) => startedAt.set(request, navigations));
+    page.on('requestfailed', (request) => {
+      const cancelled = request.failure()?.errorText === 'net::ERR_ABORTED';
+      if (cancelled && startedAt.get(request) !== navigations) return;
+      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    });
     page.on('response', (response) => {
       if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
     });
