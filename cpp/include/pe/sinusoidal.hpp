@@ -34,10 +34,13 @@ class SinusoidalRows {
   [[nodiscard]] int position() const noexcept { return pos_; }
 
  private:
+  void start_block() noexcept;
+
   std::size_t half_;
   Layout layout_;
   int pos_ = 0;
-  std::vector<double> freq_, step_sin_, step_cos_, s_, c_;
+  std::vector<double> freq_, block_sin_, block_cos_, start_sin_, start_cos_;
+  std::vector<float> start_sin_f_, start_cos_f_, offset_sin_, offset_cos_;
 };
 
 /// Writes positions*dModel float32 values, row-major (one row per position), into out.
