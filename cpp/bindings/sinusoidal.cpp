@@ -1,10 +1,9 @@
 // JavaScript entry points for the sinusoidal encoding (pe/sinusoidal.hpp).
 #include <emscripten/bind.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <memory>
+#include <vector>
 
 #include "args.hpp"
 #include "pe/limits.hpp"
@@ -20,63 +19,62 @@ int read_d_model(Args& args, const val& v) {
   return args.even_integer(v, "dModel", 2, lim::kMaxDModel);
 }
 
-val sinusoidal_table(val positions, val d_model, val base, val layout) {
-  Args args("sinusoidalTable");
+struct TableArgs {
+  int positions;
+  int d_model;
+  double base;
+  Layout layout;
+};
+
+// The arguments sinusoidalTable and sinusoidalImage share.
+TableArgs read_table_args(Args& args, const val& positions, const val& d_model, const val& base, const val& layout) {
   const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
   const double b = args.base(base);
   const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
   args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
+  return {p, d, b, l == 0 ? Layout::Interleaved : Layout::Split};
+}
+
+val sinusoidal_table(val positions, val d_model, val base, val layout) {
+  Args args("sinusoidalTable");
+  const auto t = read_table_args(args, positions, d_model, base, layout);
   if (!args.ok()) return args.error();
-  // Streamed through a 128 KiB buffer that stays in cache: the table is written once, into the JS-owned result,
-  // instead of once into WebAssembly memory and again by a copy of the whole.
-  constexpr std::size_t kChunkValues = 32768;
-  const auto width = static_cast<std::size_t>(d);
-  const std::size_t rows_per_chunk = std::max<std::size_t>(1, kChunkValues / width);
-  const std::unique_ptr<float[]> chunk(new float[rows_per_chunk * width]);
-  val out = val::global("Float32Array").new_(static_cast<std::size_t>(p) * width);
-  pe::SinusoidalRows rows(d, b, l == 0 ? Layout::Interleaved : Layout::Split);
-  for (std::size_t first = 0; first < static_cast<std::size_t>(p); first += rows_per_chunk) {
-    const std::size_t count = std::min(rows_per_chunk, static_cast<std::size_t>(p) - first);
-    rows.next(chunk.get(), static_cast<int>(count));
-    out.call<void>("set", val(emscripten::typed_memory_view(count * width, chunk.get())), first * width);
-  }
+  // Streamed block by block into the JS-owned result: the table is written once, there, instead of once into
+  // WebAssembly memory and again by a copy of the whole.
+  const auto width = static_cast<std::size_t>(t.d_model);
+  val out = val::global("Float32Array").new_(static_cast<std::size_t>(t.positions) * width);
+  pe::stream_table(t.positions, t.d_model, t.base, t.layout,
+                   [&](const float* rows, std::size_t first, std::size_t count) {
+                     out.call<void>("set", val(emscripten::typed_memory_view(count * width, rows)), first * width);
+                   });
   return out;
 }
 
 val sinusoidal_image(val positions, val d_model, val base, val layout, val palette) {
   Args args("sinusoidalImage");
-  const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
-  const int d = read_d_model(args, d_model);
-  const double b = args.base(base);
-  const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
-  args.cap_values(std::int64_t{p} * d, "positions * dModel", lim::kMaxValues);
+  const auto t = read_table_args(args, positions, d_model, base, layout);
   const auto colours = args.numbers(palette, "palette", std::nullopt, 4096);
   bool packed = colours.size() >= 2;
   for (const double c : colours) packed = packed && c >= 0.0 && c <= 4294967295.0 && std::floor(c) == c;
   args.require(packed, "palette", describe(palette), "2 to 4096 packed RGBA colours (integers from 0 to 2^32 - 1)");
   if (!args.ok()) return args.error();
-  std::vector<std::uint32_t> lut(colours.size());
-  for (std::size_t i = 0; i < lut.size(); ++i) lut[i] = static_cast<std::uint32_t>(colours[i]);
+  const std::vector<std::uint32_t> lut(colours.begin(), colours.end());
 
-  // The same streaming as sinusoidalTable, with each block coloured before it is copied out.
-  constexpr std::size_t kChunkValues = 32768;
-  const auto width = static_cast<std::size_t>(d);
-  const std::size_t rows_per_chunk = std::max<std::size_t>(1, kChunkValues / width);
-  const std::unique_ptr<float[]> chunk(new float[rows_per_chunk * width]);
-  const std::unique_ptr<std::uint32_t[]> pixels(new std::uint32_t[rows_per_chunk * width]);
-  // Filled through a Uint8Array over the result's buffer: TypedArray.set between views of the same plain type
-  // is a memmove, where a Uint8ClampedArray target took V8 several times longer.
-  const val buffer = val::global("ArrayBuffer").new_(static_cast<std::size_t>(p) * width * 4);
+  // The same streaming as sinusoidalTable, each block coloured before it is copied out. The result is filled
+  // through a Uint8Array over its buffer: TypedArray.set between views of the same plain type is a memmove,
+  // where a Uint8ClampedArray target took V8 several times longer.
+  const auto width = static_cast<std::size_t>(t.d_model);
+  std::vector<std::uint32_t> pixels;
+  const val buffer = val::global("ArrayBuffer").new_(static_cast<std::size_t>(t.positions) * width * 4);
   val bytes = val::global("Uint8Array").new_(buffer);
-  pe::SinusoidalRows rows(d, b, l == 0 ? Layout::Interleaved : Layout::Split);
-  for (std::size_t first = 0; first < static_cast<std::size_t>(p); first += rows_per_chunk) {
-    const std::size_t count = std::min(rows_per_chunk, static_cast<std::size_t>(p) - first);
-    rows.next(chunk.get(), static_cast<int>(count));
-    pe::map_to_palette(chunk.get(), count * width, lut.data(), lut.size(), pixels.get());
-    const auto* source = reinterpret_cast<const unsigned char*>(pixels.get());
-    bytes.call<void>("set", val(emscripten::typed_memory_view(count * width * 4, source)), first * width * 4);
-  }
+  pe::stream_table(
+      t.positions, t.d_model, t.base, t.layout, [&](const float* rows, std::size_t first, std::size_t count) {
+        pixels.resize(count * width);
+        pe::map_to_palette(rows, count * width, lut.data(), lut.size(), pixels.data());
+        const auto* source = reinterpret_cast<const unsigned char*>(pixels.data());
+        bytes.call<void>("set", val(emscripten::typed_memory_view(count * width * 4, source)), first * width * 4);
+      });
   return val::global("Uint8ClampedArray").new_(buffer);
 }
 

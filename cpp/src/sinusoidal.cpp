@@ -215,26 +215,20 @@ std::vector<double> pair_periods(int d_model, double base) {
 }
 
 std::vector<double> dimension_ranges(int positions, int d_model, double base) {
-  // The float32 table streamed through a cache-sized buffer: the same values the heatmap shows, at the table's
-  // speed, and exact to float32 rounding (6e-8), far finer than any threshold a reader compares ranges with.
-  constexpr std::size_t kChunkValues = 32768;
+  // From the float32 table the heatmap shows, at the table's speed: exact to a few float32 roundings (below
+  // 4e-7), far finer than any threshold a reader compares ranges with.
   const auto width = static_cast<std::size_t>(d_model);
-  const std::size_t rows_per_chunk = std::max<std::size_t>(1, kChunkValues / width);
-  std::vector<float> chunk(rows_per_chunk * width);
   std::vector<float> lo(width, std::numeric_limits<float>::infinity());
   std::vector<float> hi(width, -std::numeric_limits<float>::infinity());
-  SinusoidalRows rows(d_model, base, Layout::Interleaved);
-  for (std::size_t first = 0; first < static_cast<std::size_t>(positions); first += rows_per_chunk) {
-    const std::size_t count = std::min(rows_per_chunk, static_cast<std::size_t>(positions) - first);
-    rows.next(chunk.data(), static_cast<int>(count));
+  stream_table(positions, d_model, base, Layout::Interleaved, [&](const float* rows, std::size_t, std::size_t count) {
     for (std::size_t r = 0; r < count; ++r) {
-      const float* row = chunk.data() + r * width;
+      const float* row = rows + r * width;
       for (std::size_t j = 0; j < width; ++j) {
         lo[j] = std::min(lo[j], row[j]);
         hi[j] = std::max(hi[j], row[j]);
       }
     }
-  }
+  });
   std::vector<double> out(width);
   for (std::size_t j = 0; j < width; ++j) out[j] = static_cast<double>(hi[j]) - static_cast<double>(lo[j]);
   return out;

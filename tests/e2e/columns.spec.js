@@ -1,4 +1,4 @@
-import { test, expect, sinusoid, numberAfter } from './fixtures.js';
+import { test, expect, sinusoid, numberAfter, expectRecoveryFromOddDModel } from './fixtures.js';
 
 const figureOf = (page) => page.locator('[data-figure="columns"]');
 
@@ -94,13 +94,5 @@ test('columns is usable at 360 px in dark mode', async ({ page }) => {
 });
 
 test('columns shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
-  await page.goto('embed.html?figure=columns&dModel=7');
-  const figure = page.locator('[data-figure="columns"]');
-  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
-  await expect(figure.locator('.pe-error')).toContainText('received 7');
-  const slider = figure.getByLabel('Model width dModel');
-  await slider.focus();
-  await slider.press('ArrowRight');
-  await expect(figure.locator('.pe-error')).toBeHidden();
-  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+  await expectRecoveryFromOddDModel(page, 'columns');
 });

@@ -55,3 +55,19 @@ export async function hoverCell(page, canvas, row, col, rows, cols) {
   const box = await canvas.boundingBox();
   await page.mouse.move(box.x + ((col + 0.5) / cols) * box.width, box.y + ((row + 0.5) / rows) * box.height);
 }
+
+/**
+ * Opens a figure of the sinusoidal part alone with an odd dModel, checks that the engine's message is shown,
+ * then that moving the figure's own dModel slider clears it and the figure draws again.
+ */
+export async function expectRecoveryFromOddDModel(page, id) {
+  await page.goto(`embed.html?figure=${id}&dModel=7`);
+  const figure = page.locator(`[data-figure="${id}"]`);
+  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
+  await expect(figure.locator('.pe-error')).toContainText('received 7');
+  const slider = figure.getByLabel('Model width dModel');
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+}

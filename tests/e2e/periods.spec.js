@@ -1,4 +1,4 @@
-import { test, expect, numberAfter } from './fixtures.js';
+import { test, expect, numberAfter, expectRecoveryFromOddDModel } from './fixtures.js';
 
 const period = (i, dModel = 512, base = 10000) => 2 * Math.PI * base ** ((2 * i) / dModel);
 const firstSlower = (positions, dModel = 512, base = 10000) => {
@@ -80,13 +80,5 @@ test('periods is usable at 360 px in dark mode', async ({ page }) => {
 });
 
 test('periods shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
-  await page.goto('embed.html?figure=periods&dModel=7');
-  const figure = page.locator('[data-figure="periods"]');
-  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
-  await expect(figure.locator('.pe-error')).toContainText('received 7');
-  const slider = figure.getByLabel('Model width dModel');
-  await slider.focus();
-  await slider.press('ArrowRight');
-  await expect(figure.locator('.pe-error')).toBeHidden();
-  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+  await expectRecoveryFromOddDModel(page, 'periods');
 });

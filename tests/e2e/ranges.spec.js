@@ -1,4 +1,4 @@
-import { test, expect, sinusoid } from './fixtures.js';
+import { test, expect, sinusoid, expectRecoveryFromOddDModel } from './fixtures.js';
 
 /** The number after `label`, including the readouts' exponent form "1.6×10^−5" (U+2212 as minus). */
 function numberAfter(text, label) {
@@ -98,13 +98,5 @@ test('ranges is usable at 360 px in dark mode', async ({ page }) => {
 });
 
 test('ranges shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
-  await page.goto('embed.html?figure=ranges&dModel=7');
-  const figure = page.locator('[data-figure="ranges"]');
-  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
-  await expect(figure.locator('.pe-error')).toContainText('received 7');
-  const slider = figure.getByLabel('Model width dModel');
-  await slider.focus();
-  await slider.press('ArrowRight');
-  await expect(figure.locator('.pe-error')).toBeHidden();
-  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+  await expectRecoveryFromOddDModel(page, 'ranges');
 });

@@ -3,6 +3,7 @@
 // functions assume positions >= 1, an even dModel >= 2 and base > 1.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +43,24 @@ class SinusoidalRows {
   std::vector<double> freq_, block_sin_, block_cos_, start_sin_, start_cos_;
   std::vector<float> start_sin_f_, start_cos_f_, offset_sin_, offset_cos_;
 };
+
+/// Generates rows 0..positions-1 a block at a time into a 128 KiB buffer that stays in cache, and hands each
+/// block to visit(rows, first, count) (count rows of dModel values, starting at position first); the whole
+/// table is never held in memory at once.
+template <typename Visit>
+void stream_table(int positions, int d_model, double base, Layout layout, Visit&& visit) {
+  constexpr std::size_t kBlockValues = 32768;
+  const auto total = static_cast<std::size_t>(positions);
+  const auto width = static_cast<std::size_t>(d_model);
+  const std::size_t block_rows = std::max<std::size_t>(1, kBlockValues / width);
+  std::vector<float> block(block_rows * width);
+  SinusoidalRows rows(d_model, base, layout);
+  for (std::size_t first = 0; first < total; first += block_rows) {
+    const std::size_t count = std::min(block_rows, total - first);
+    rows.next(block.data(), static_cast<int>(count));
+    visit(static_cast<const float*>(block.data()), first, count);
+  }
+}
 
 /// Writes positions*dModel float32 values, row-major (one row per position), into out.
 void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout);

@@ -9,15 +9,13 @@ import { memo } from '../ui/memo.js';
 import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
 import { renderMath } from '../ui/math.js';
 import './sinusoidal.css';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import { SINUSOIDAL_DEFAULTS, SINUSOIDAL_KEYS, sinusoidalControls } from '../ui/sinusoidal-controls.js';
 
 /** The sections this controller owns, in reading order. */
 export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 'similarity'];
 
-export const DEFAULTS = { dModel: 512, base: 10000, positions: 64, layout: 'interleaved' };
 const DEFAULT_DIMENSIONS = [0, 32, 128, 256, 500];
 const MAX_COLUMNS = 8;
-const PARAM_KEYS = Object.keys(DEFAULTS);
 
 /**
  * Takes over the figure slots of the sinusoidal sections (so the generic lazy mounting in main.js skips them),
@@ -29,7 +27,7 @@ export function startSinusoidalSection(root = document) {
   const sections = SECTIONS.map((id) => root.getElementById(id)).filter(Boolean);
   if (sections.length === 0) return null;
 
-  let params = { ...DEFAULTS };
+  let params = { ...SINUSOIDAL_DEFAULTS };
   let dimensions = [...DEFAULT_DIMENSIONS];
   let highlight = null;
   let scheduled = 0;
@@ -174,7 +172,7 @@ export function startSinusoidalSection(root = document) {
       toggle.textContent = open ? 'Done' : 'Change';
     });
     function sync(values) {
-      for (const key of PARAM_KEYS) {
+      for (const key of SINUSOIDAL_KEYS) {
         if (controls[key].value !== values[key]) controls[key].value = values[key];
       }
       summary.textContent =

@@ -89,11 +89,7 @@ export function mount(element, options = {}) {
     }),
     causal: toggle({ label: 'Causal mask', checked: state.causal, onChange: (v) => set({ causal: v }) }),
   };
-  if (state.controls) {
-    frame.controls.append(...Object.values(controls).map((c) => c.element));
-  } else {
-    frame.controls.hidden = true;
-  }
+  frame.addControls(controls, state.controls !== false);
 
   const bars = h('svg:svg', {
     class: 'pe-alibi-bars',

@@ -9,17 +9,19 @@ import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './binary.css';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import {
+  SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_PARAMS,
+  showParameters,
+  sinusoidalControls,
+} from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Positions as a binary counter and as clocks';
 
 /** URL parameters accepted on embed.html, with their types. */
 export const params = {
-  dModel: 'number',
-  positions: 'number',
-  base: 'number',
-  layout: 'string',
+  ...SINUSOIDAL_PARAMS,
   position: 'number',
   pairs: 'numbers',
 };
@@ -40,10 +42,7 @@ const CLOCK_SIZE = 84;
 export function mount(element, options = {}) {
   const engine = getEngine();
   let state = {
-    dModel: 512,
-    positions: 64,
-    base: 10000,
-    layout: 'interleaved',
+    ...SINUSOIDAL_DEFAULTS,
     position: 5,
     pairs: null,
     highlight: null,
@@ -68,8 +67,7 @@ export function mount(element, options = {}) {
   });
 
   const controls = sinusoidalControls(state, set);
-  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
-  else frame.controls.hidden = true;
+  frame.addControls(controls, state.controls !== false);
 
   // The position slider and Play belong to this figure, so they show in the article too.
   const position = slider({
@@ -393,10 +391,8 @@ export function mount(element, options = {}) {
   return {
     update(patch = {}) {
       state = { ...state, ...patch };
-      for (const key of ['dModel', 'positions', 'base', 'layout']) {
-        if (patch[key] !== undefined) controls[key].value = patch[key];
-      }
-      if (['dModel', 'positions', 'base', 'layout', 'pairs'].some((k) => k in patch)) render();
+      const encoding = showParameters(controls, patch);
+      if (encoding || 'pairs' in patch) render();
       else if ('position' in patch && shown) showPosition(Math.min(patch.position, shown.positions - 1));
       else drawHighlight();
     },

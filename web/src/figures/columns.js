@@ -10,17 +10,20 @@ import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './columns.css';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import {
+  SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_PARAMS,
+  showParameters,
+  sinusoidalControls,
+} from '../ui/sinusoidal-controls.js';
+import { watchWidth } from '../ui/resize.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Single dimensions of the encoding over position';
 
 /** URL parameters accepted on embed.html, with their types. */
 export const params = {
-  dModel: 'number',
-  positions: 'number',
-  base: 'number',
-  layout: 'string',
+  ...SINUSOIDAL_PARAMS,
   dimensions: 'numbers',
 };
 
@@ -41,10 +44,7 @@ const SAMPLES_PER_PERIOD = 20;
 export function mount(element, options = {}) {
   const engine = getEngine();
   let state = {
-    dModel: 512,
-    positions: 64,
-    base: 10000,
-    layout: 'interleaved',
+    ...SINUSOIDAL_DEFAULTS,
     dimensions: [0, 32, 128, 256, 500],
     highlight: null,
     controls: true,
@@ -70,8 +70,7 @@ export function mount(element, options = {}) {
   });
 
   const controls = sinusoidalControls(state, set);
-  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
-  else frame.controls.hidden = true;
+  frame.addControls(controls, state.controls !== false);
 
   // Choosing dimensions is this figure's own control, shown in the article too.
   const addId = uid('dimension');
@@ -116,14 +115,10 @@ export function mount(element, options = {}) {
   svg.append(xAxis, yAxis, zero, preview, curves, cursorLine, cursorDot);
   frame.plot.append(picker, addMessage, h('div', { class: 'pe-columns' }, svg));
 
-  const resize = new ResizeObserver(() => {
-    const next = frame.plot.clientWidth;
-    if (next !== width) {
-      width = next;
-      draw();
-    }
+  const stopWatching = watchWidth(frame.plot, (next) => {
+    width = next;
+    draw();
   });
-  resize.observe(frame.plot);
 
   function set(patch) {
     state = { ...state, ...patch };
@@ -429,14 +424,12 @@ export function mount(element, options = {}) {
   return {
     update(patch = {}) {
       state = { ...state, ...patch };
-      for (const key of ['dModel', 'positions', 'base', 'layout']) {
-        if (patch[key] !== undefined) controls[key].value = patch[key];
-      }
-      if (['dModel', 'positions', 'base', 'layout', 'dimensions'].some((k) => k in patch)) render();
+      const encoding = showParameters(controls, patch);
+      if (encoding || 'dimensions' in patch) render();
       else drawHighlight();
     },
     destroy() {
-      resize.disconnect();
+      stopWatching();
       frame.destroy();
     },
   };

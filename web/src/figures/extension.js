@@ -157,11 +157,7 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ position: v }),
     }),
   };
-  if (state.controls) {
-    frame.controls.append(...Object.values(controls).map((c) => c.element));
-  } else {
-    frame.controls.hidden = true;
-  }
+  frame.addControls(controls, state.controls !== false);
 
   const counts = h('p', { class: 'pe-ext-counts', 'data-readout': 'counts' });
   const pairs = h('svg:svg', {

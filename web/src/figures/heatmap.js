@@ -9,13 +9,18 @@ import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, pairOf, SELECT_DIMENSION } from '../ui/linked.js';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import {
+  SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_PARAMS,
+  showParameters,
+  sinusoidalControls,
+} from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'The sinusoidal encoding as a heatmap';
 
 /** URL parameters accepted on embed.html, with their types. */
-export const params = { dModel: 'number', positions: 'number', base: 'number', layout: 'string' };
+export const params = SINUSOIDAL_PARAMS;
 
 const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
 
@@ -28,10 +33,7 @@ const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
 export function mount(element, options = {}) {
   const engine = getEngine();
   let state = {
-    dModel: 512,
-    positions: 64,
-    base: 10000,
-    layout: 'interleaved',
+    ...SINUSOIDAL_DEFAULTS,
     highlight: null,
     controls: true,
     ...options,
@@ -50,11 +52,7 @@ export function mount(element, options = {}) {
   });
 
   const controls = sinusoidalControls(state, set);
-  if (state.controls) {
-    frame.controls.append(...Object.values(controls).map((c) => c.element));
-  } else {
-    frame.controls.hidden = true;
-  }
+  frame.addControls(controls, state.controls !== false);
 
   const canvas = h('canvas', {
     class: 'pe-heatmap-canvas',
@@ -292,10 +290,7 @@ export function mount(element, options = {}) {
   return {
     update(patch = {}) {
       state = { ...state, ...patch };
-      for (const key of ['dModel', 'positions', 'base', 'layout']) {
-        if (patch[key] !== undefined) controls[key].value = patch[key];
-      }
-      if (['dModel', 'positions', 'base', 'layout'].some((k) => k in patch)) render();
+      if (showParameters(controls, patch)) render();
       else drawHighlight();
     },
     destroy() {

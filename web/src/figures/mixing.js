@@ -134,8 +134,7 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ scaled: v }),
     }),
   };
-  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
-  else frame.controls.hidden = true;
+  frame.addControls(controls, state.controls !== false);
 
   const termSvg = h('svg:svg', {
     class: 'pe-mixing-chart',

@@ -77,8 +77,7 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ offset: v }),
     }),
   };
-  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
-  else frame.controls.hidden = true;
+  frame.addControls(controls, state.controls !== false);
 
   const legend = h(
     'ul',

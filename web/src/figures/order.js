@@ -114,8 +114,7 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ head: Number(v) }),
     }),
   };
-  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
-  else frame.controls.hidden = true;
+  frame.addControls(controls, state.controls !== false);
 
   const status = h('p', { class: 'pe-order-status', 'aria-live': 'polite' });
   const sides = [makeSide('A', 'a'), makeSide('B', 'b')];

@@ -10,14 +10,20 @@ import { memo } from '../ui/memo.js';
 import { hoverAnnouncer, interleavedIndex, pairOf } from '../ui/linked.js';
 import { statList } from '../ui/stats.js';
 import './ranges.css';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
-import { indexStepper } from '../ui/keys.js';
+import {
+  SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_PARAMS,
+  showParameters,
+  sinusoidalControls,
+} from '../ui/sinusoidal-controls.js';
+import { indexCursor } from '../ui/keys.js';
+import { watchWidth } from '../ui/resize.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'How much each dimension changes over the window';
 
 /** URL parameters accepted on embed.html, with their types. */
-export const params = { dModel: 'number', positions: 'number', base: 'number', layout: 'string' };
+export const params = SINUSOIDAL_PARAMS;
 
 const MARGIN = { top: 12, right: 12, bottom: 46, left: 54 };
 const HEIGHT = 220;
@@ -32,10 +38,7 @@ const THRESHOLDS = [0.1, 0.5];
 export function mount(element, options = {}) {
   const engine = getEngine();
   let state = {
-    dModel: 512,
-    positions: 64,
-    base: 10000,
-    layout: 'interleaved',
+    ...SINUSOIDAL_DEFAULTS,
     highlight: null,
     controls: true,
     ...options,
@@ -58,8 +61,7 @@ export function mount(element, options = {}) {
   });
 
   const controls = sinusoidalControls(state, set);
-  if (state.controls) frame.controls.append(...Object.values(controls).map((c) => c.element));
-  else frame.controls.hidden = true;
+  frame.addControls(controls, state.controls !== false);
 
   const svg = h('svg:svg', {
     class: 'pe-ranges-svg',
@@ -91,14 +93,10 @@ export function mount(element, options = {}) {
   ]);
   frame.plot.append(legend, h('div', { class: 'pe-ranges' }, svg), stats.element);
 
-  const resize = new ResizeObserver(() => {
-    const next = frame.plot.clientWidth;
-    if (next !== width) {
-      width = next;
-      draw();
-    }
+  const stopWatching = watchWidth(frame.plot, (next) => {
+    width = next;
+    draw();
   });
-  resize.observe(frame.plot);
 
   function set(patch) {
     state = { ...state, ...patch };
@@ -211,27 +209,14 @@ export function mount(element, options = {}) {
     announce(null);
   }
 
-  svg.addEventListener('pointermove', (event) => {
-    if (!shown || !x) return;
-    const rect = svg.getBoundingClientRect();
-    const d = Math.floor(x.invert(event.clientX - rect.left));
-    if (d < 0 || d >= shown.dModel) return;
-    showDimension(d);
+  indexCursor(svg, {
+    at: (event) => Math.floor(x.invert(event.clientX - svg.getBoundingClientRect().left)),
+    get: () => cursor,
+    show: (i) => showDimension(i),
+    leave,
+    max: () => (shown?.dModel ?? 1) - 1,
+    ready: () => Boolean(shown && x),
   });
-  svg.addEventListener('pointerleave', leave);
-  svg.addEventListener('blur', leave);
-  svg.addEventListener('focus', () => {
-    if (shown) showDimension(cursor ?? 0);
-  });
-  svg.addEventListener(
-    'keydown',
-    indexStepper({
-      get: () => cursor,
-      apply: (i) => shown && showDimension(i),
-      max: () => (shown?.dModel ?? 1) - 1,
-      vertical: true,
-    }),
-  );
 
   function tableData() {
     const { dModel, layout } = shown;
@@ -248,14 +233,11 @@ export function mount(element, options = {}) {
   return {
     update(patch = {}) {
       state = { ...state, ...patch };
-      for (const key of ['dModel', 'positions', 'base', 'layout']) {
-        if (patch[key] !== undefined) controls[key].value = patch[key];
-      }
-      if (['dModel', 'positions', 'base', 'layout'].some((k) => k in patch)) render();
+      if (showParameters(controls, patch)) render();
       else drawHighlight();
     },
     destroy() {
-      resize.disconnect();
+      stopWatching();
       frame.destroy();
     },
   };

@@ -130,11 +130,7 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ queriesOnly: v }),
     }),
   };
-  if (state.controls) {
-    frame.controls.append(...Object.values(controls).map((c) => c.element));
-  } else {
-    frame.controls.hidden = true;
-  }
+  frame.addControls(controls, state.controls !== false);
 
   // Panel 1: one small arrow diagram per pair.
   const pairsHost = h('div', { class: 'pe-rope-pairs', role: 'group', 'aria-label': 'Query and key pairs' });

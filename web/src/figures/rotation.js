@@ -13,17 +13,19 @@ import { fillLive, sectionOf } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
 import { scientific, scientificText } from '../ui/scientific.js';
 import './rotation.css';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import {
+  SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_PARAMS,
+  showParameters,
+  sinusoidalControls,
+} from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'A shift by k is a rotation';
 
 /** URL parameters accepted on embed.html, with their types. */
 export const params = {
-  dModel: 'number',
-  base: 'number',
-  positions: 'number',
-  layout: 'string',
+  ...SINUSOIDAL_PARAMS,
   pair: 'number',
   pos: 'number',
   offset: 'number',
@@ -43,10 +45,7 @@ const DOMAIN = 1.4;
 export function mount(element, options = {}) {
   const engine = getEngine();
   let state = {
-    dModel: 512,
-    base: 10000,
-    positions: 64,
-    layout: 'interleaved',
+    ...SINUSOIDAL_DEFAULTS,
     pair: 16,
     pos: 10,
     offset: 3,
@@ -67,9 +66,7 @@ export function mount(element, options = {}) {
     table: tableData,
   });
 
-  const sharedControls = {
-    ...sinusoidalControls(state, set),
-  };
+  const sharedControls = sinusoidalControls(state, set);
   const ownControls = {
     pair: slider({
       label: 'Pair i',
@@ -96,8 +93,8 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ offset: v }),
     }),
   };
-  if (state.controls !== false) frame.controls.append(...Object.values(sharedControls).map((c) => c.element));
-  frame.controls.append(...Object.values(ownControls).map((c) => c.element));
+  frame.addControls(sharedControls, state.controls !== false);
+  frame.addControls(ownControls);
 
   const svg = h('svg:svg', { class: 'pe-rotation-svg', role: 'group' });
   const legendKey = h('p', { class: 'pe-rotation-key' });
@@ -427,9 +424,7 @@ export function mount(element, options = {}) {
       // A hover elsewhere arrives as a highlight; redraw only when it moves this figure to another pair.
       const changed = Object.keys(next).some((key) => key !== 'highlight' && next[key] !== state[key]);
       state = next;
-      for (const key of Object.keys(sharedControls)) {
-        if (patch[key] !== undefined) sharedControls[key].value = patch[key];
-      }
+      showParameters(sharedControls, patch);
       if (changed || shownPair() !== before) render();
     },
     destroy() {

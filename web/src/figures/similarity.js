@@ -15,17 +15,19 @@ import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { scientific, scientificText } from '../ui/scientific.js';
 import './similarity.css';
-import { sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import {
+  SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_PARAMS,
+  showParameters,
+  sinusoidalControls,
+} from '../ui/sinusoidal-controls.js';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Similarity depends only on distance';
 
 /** URL parameters accepted on embed.html, with their types. */
 export const params = {
-  dModel: 'number',
-  base: 'number',
-  positions: 'number',
-  layout: 'string',
+  ...SINUSOIDAL_PARAMS,
   starts: 'numbers',
   maxOffset: 'number',
   metric: 'string',
@@ -56,10 +58,7 @@ const MATRIX = { top: 8, right: 10, bottom: 44, left: 50, max: 400 };
 export function mount(element, options = {}) {
   const engine = getEngine();
   let state = {
-    dModel: 512,
-    base: 10000,
-    positions: 64,
-    layout: 'interleaved',
+    ...SINUSOIDAL_DEFAULTS,
     starts: [0, 100, 300],
     maxOffset: 128,
     metric: 'dot',
@@ -83,9 +82,7 @@ export function mount(element, options = {}) {
     table: tableData,
   });
 
-  const sharedControls = {
-    ...sinusoidalControls(state, set),
-  };
+  const sharedControls = sinusoidalControls(state, set);
   const ownControls = {
     starts: numberList({
       label: 'Starting positions',
@@ -110,8 +107,8 @@ export function mount(element, options = {}) {
       onChange: (v) => set({ metric: v }),
     }),
   };
-  if (state.controls !== false) frame.controls.append(...Object.values(sharedControls).map((c) => c.element));
-  frame.controls.append(...Object.values(ownControls).map((c) => c.element));
+  frame.addControls(sharedControls, state.controls !== false);
+  frame.addControls(ownControls);
 
   // Curve: SVG lines with an invisible focusable overlay that takes pointer and keys.
   const curveSvg = h('svg:svg', { class: 'pe-similarity-curve-svg' });
@@ -602,9 +599,7 @@ export function mount(element, options = {}) {
       const keys = ['dModel', 'base', 'positions', 'layout', 'starts', 'maxOffset', 'metric'];
       const changed = keys.some((key) => key in patch && patch[key] !== state[key]);
       state = { ...state, ...patch };
-      for (const key of Object.keys(sharedControls)) {
-        if (patch[key] !== undefined) sharedControls[key].value = patch[key];
-      }
+      showParameters(sharedControls, patch);
       for (const key of Object.keys(ownControls)) {
         if (patch[key] !== undefined) ownControls[key].value = patch[key];
       }

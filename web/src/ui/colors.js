@@ -4,23 +4,19 @@ import { interpolateRdBu } from 'd3-scale-chromatic';
 const LUT_SIZE = 1024;
 
 /**
- * The diverging scale for encoding values: +1 red, 0 white, -1 blue, as a lookup table of RGB bytes so a
- * figure can paint a million cells without allocating a colour string for each.
+ * The diverging scale for encoding values: +1 red, 0 white, -1 blue. `packed` holds LUT_SIZE colours, entry i
+ * for the value 1 - 2i / (LUT_SIZE - 1), each one 32-bit RGBA word in the platform's byte order (ImageData is
+ * RGBA in memory), so a canvas of a million cells is painted with one store per cell, here or in the engine
+ * (sinusoidalImage takes the same palette).
  */
 export const diverging = (() => {
-  const lut = new Uint8ClampedArray(LUT_SIZE * 3);
-  for (let i = 0; i < LUT_SIZE; i += 1) {
-    const value = 1 - (2 * i) / (LUT_SIZE - 1);
-    const [r, g, b] = rgb(interpolateRdBu((1 - value) / 2));
-    lut.set([r, g, b], i * 3);
-  }
-  // The same colours packed as one 32-bit RGBA word each, in the byte order of the platform (ImageData is
-  // RGBA in memory), so a canvas of a million cells is painted with one store per cell.
   const packed = new Uint32Array(LUT_SIZE);
   const bytes = new Uint8Array(packed.buffer);
-  for (let i = 0; i < LUT_SIZE; i += 1) bytes.set([lut[i * 3], lut[i * 3 + 1], lut[i * 3 + 2], 255], i * 4);
+  for (let i = 0; i < LUT_SIZE; i += 1) {
+    const [r, g, b] = rgb(interpolateRdBu(i / (LUT_SIZE - 1)));
+    bytes.set([r, g, b, 255], i * 4);
+  }
   return {
-    lut,
     packed,
     /**
      * Paints values (row-major, image.width wide) into an ImageData: value +limit red, 0 white, -limit blue.
@@ -49,16 +45,6 @@ export const diverging = (() => {
         const k = (offset - values[i] * scale) | 0;
         out[i] = packed[k < 0 ? 0 : k > top ? top : k];
       }
-    },
-
-    /** Index into lut (times 3) for a value in [-limit, limit]. */
-    index(value, limit = 1) {
-      const t = Math.min(1, Math.max(-1, value / limit));
-      return Math.round(((1 - t) / 2) * (LUT_SIZE - 1)) * 3;
-    },
-    css(value, limit = 1) {
-      const i = this.index(value, limit);
-      return `rgb(${lut[i]}, ${lut[i + 1]}, ${lut[i + 2]})`;
     },
   };
 })();

@@ -102,6 +102,14 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     plot,
     readout,
     actions,
+    /**
+     * Puts a figure's controls (an object of { element }) in its control row, unless `shown` is false (the
+     * article drives the figure from elsewhere); a row left empty takes no space.
+     */
+    addControls(controls, shown = true) {
+      if (shown) this.controls.append(...Object.values(controls).map((c) => c.element));
+      this.controls.hidden = this.controls.childElementCount === 0;
+    },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
     showError(message) {
       error.textContent = message;

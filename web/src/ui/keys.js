@@ -22,3 +22,28 @@ export function indexStepper({ get, apply, max, vertical = false }) {
     apply(next);
   };
 }
+
+/**
+ * Wires a chart whose readout follows one index along its x axis: the pointer picks the index under it, the
+ * keyboard steps it (indexStepper), focus shows the current one, and leaving or blurring ends the hover.
+ * @param {Element} target the focusable chart
+ * @param {{ at: (event: PointerEvent) => number | null, get: () => number | null, show: (index: number) => void,
+ *   leave: () => void, max: () => number, ready: () => boolean }} options `at` gives the index under the
+ *   pointer (null outside the data); nothing happens until `ready()` is true.
+ */
+export function indexCursor(target, { at, get, show, leave, max, ready }) {
+  target.addEventListener('pointermove', (event) => {
+    if (!ready()) return;
+    const index = at(event);
+    if (index !== null && index >= 0 && index <= max()) show(index);
+  });
+  target.addEventListener('pointerleave', leave);
+  target.addEventListener('blur', leave);
+  target.addEventListener('focus', () => {
+    if (ready()) show(get() ?? 0);
+  });
+  target.addEventListener(
+    'keydown',
+    indexStepper({ get, apply: (index) => ready() && show(index), max, vertical: true }),
+  );
+}

@@ -3,6 +3,41 @@
 import { select, slider } from './controls.js';
 import { formatInt } from './format.js';
 
+/** The paper's parameters, where every figure of the sinusoidal part starts. */
+export const SINUSOIDAL_DEFAULTS = Object.freeze({
+  dModel: 512,
+  positions: 64,
+  base: 10000,
+  layout: 'interleaved',
+});
+
+/** The parameter names, in the order of the controls. */
+export const SINUSOIDAL_KEYS = Object.freeze(Object.keys(SINUSOIDAL_DEFAULTS));
+
+/** Their types as URL parameters of embed.html (a figure's `params` export spreads this). */
+export const SINUSOIDAL_PARAMS = Object.freeze({
+  dModel: 'number',
+  positions: 'number',
+  base: 'number',
+  layout: 'string',
+});
+
+/**
+ * Shows in the controls the parameters a patch sets from outside (the section bar of the article), and says
+ * whether the patch names any of them, so the figure knows to recompute.
+ * @param {ReturnType<typeof sinusoidalControls>} controls
+ * @param {object} patch
+ */
+export function showParameters(controls, patch) {
+  let named = false;
+  for (const key of SINUSOIDAL_KEYS) {
+    if (!(key in patch)) continue;
+    named = true;
+    if (patch[key] !== undefined) controls[key].value = patch[key];
+  }
+  return named;
+}
+
 /**
  * @param {{ dModel: number, positions: number, base: number, layout: string }} values the initial values
  * @param {(patch: object) => void} onChange called with `{ <parameter>: value }` on every change by the reader
