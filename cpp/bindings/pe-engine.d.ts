@@ -44,13 +44,17 @@ export interface PeEngine {
   sinusoidalTable(positions: number, dModel: number, base?: number, layout?: Layout): Float32Array;
 
   /**
-   * The sinusoidal table as a picture: `positions x dModel` pixels, each the palette colour of its value, for a
-   * figure to hand straight to `new ImageData(rgba, dModel, positions)`.
+   * The sinusoidal table as a picture for a figure to hand straight to `new ImageData(rgba, columns, rows)`.
+   * At full size (the default) each pixel is the palette colour of one value. Smaller, each pixel is the area
+   * average of the coloured cells it covers (channel by channel, weighted by coverage), so a picture the size of
+   * the screen shows every row and column of a larger table instead of sampling some of them.
    * @param palette 2..4096 packed RGBA colours (a `Uint32Array` viewed over RGBA bytes in platform order); value
    *   v takes entry `round((1 - v) / 2 * (palette.length - 1))`, so +1 is the first entry and -1 the last
-   * @returns `positions * dModel * 4` bytes, RGBA, row-major
-   * @throws Error for the same arguments as sinusoidalTable, or a palette that is not 2..4096 integers in
-   *   [0, 2^32 - 1].
+   * @param rows height of the picture, 1..positions (default positions)
+   * @param columns width of the picture, 1..dModel (default dModel)
+   * @returns `rows * columns * 4` bytes, RGBA, row-major
+   * @throws Error for the same arguments as sinusoidalTable, a palette that is not 2..4096 integers in
+   *   [0, 2^32 - 1], or rows or columns outside their range.
    */
   sinusoidalImage(
     positions: number,
@@ -58,6 +62,8 @@ export interface PeEngine {
     base: number | undefined,
     layout: Layout | undefined,
     palette: ArrayLike<number>,
+    rows?: number,
+    columns?: number,
   ): Uint8ClampedArray;
 
   /**

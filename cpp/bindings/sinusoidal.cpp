@@ -51,7 +51,7 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
   return out;
 }
 
-val sinusoidal_image(val positions, val d_model, val base, val layout, val palette) {
+val sinusoidal_image(val positions, val d_model, val base, val layout, val palette, val rows, val columns) {
   Args args("sinusoidalImage");
   const auto t = read_table_args(args, positions, d_model, base, layout);
   const auto colours = args.numbers(palette, "palette", std::nullopt, 4096);
@@ -59,22 +59,25 @@ val sinusoidal_image(val positions, val d_model, val base, val layout, val palet
   for (const double c : colours) packed = packed && c >= 0.0 && c <= 4294967295.0 && std::floor(c) == c;
   args.require(packed, "palette", describe(palette), "2 to 4096 packed RGBA colours (integers from 0 to 2^32 - 1)");
   if (!args.ok()) return args.error();
+  // The picture's size may be anything up to the table's; checked after the table's own arguments, whose
+  // values bound it.
+  const int height = args.integer(rows, "rows", 1, t.positions, t.positions);
+  const int width = args.integer(columns, "columns", 1, t.d_model, t.d_model);
+  if (!args.ok()) return args.error();
   const std::vector<std::uint32_t> lut(colours.begin(), colours.end());
 
-  // The same streaming as sinusoidalTable, each block coloured before it is copied out. The result is filled
-  // through a Uint8Array over its buffer: TypedArray.set between views of the same plain type is a memmove,
-  // where a Uint8ClampedArray target took V8 several times longer.
-  const auto width = static_cast<std::size_t>(t.d_model);
-  std::vector<std::uint32_t> pixels;
-  const val buffer = val::global("ArrayBuffer").new_(static_cast<std::size_t>(t.positions) * width * 4);
+  // Rows are copied out as they are made. The result is filled through a Uint8Array over its buffer:
+  // TypedArray.set between views of the same plain type is a memmove, where a Uint8ClampedArray target took V8
+  // several times longer.
+  const auto row_bytes = static_cast<std::size_t>(width) * 4;
+  const val buffer = val::global("ArrayBuffer").new_(static_cast<std::size_t>(height) * row_bytes);
   val bytes = val::global("Uint8Array").new_(buffer);
-  pe::stream_table(
-      t.positions, t.d_model, t.base, t.layout, [&](const float* rows, std::size_t first, std::size_t count) {
-        pixels.resize(count * width);
-        pe::map_to_palette(rows, count * width, lut.data(), lut.size(), pixels.data());
-        const auto* source = reinterpret_cast<const unsigned char*>(pixels.data());
-        bytes.call<void>("set", val(emscripten::typed_memory_view(count * width * 4, source)), first * width * 4);
-      });
+  pe::stream_image(t.positions, t.d_model, t.base, t.layout, lut.data(), lut.size(), height, width,
+                   [&](const std::uint32_t* pixels, std::size_t first, std::size_t count) {
+                     const auto* source = reinterpret_cast<const unsigned char*>(pixels);
+                     bytes.call<void>("set", val(emscripten::typed_memory_view(count * row_bytes, source)),
+                                      first * row_bytes);
+                   });
   return val::global("Uint8ClampedArray").new_(buffer);
 }
 

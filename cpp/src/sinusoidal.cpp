@@ -175,36 +175,6 @@ std::vector<float> sinusoidal_table(int positions, int d_model, double base, Lay
   return out;
 }
 
-void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette, std::size_t palette_size,
-                    std::uint32_t* out) noexcept {
-  const float scale = 0.5f * static_cast<float>(palette_size - 1);
-  const float top = static_cast<float>(palette_size - 1);
-  std::size_t i = 0;
-#ifdef __wasm_simd128__
-  // Four indices per step in SIMD; only the palette lookups stay scalar.
-  const v128_t one = wasm_f32x4_splat(1.0f);
-  const v128_t half = wasm_f32x4_splat(0.5f);
-  const v128_t zero = wasm_f32x4_splat(0.0f);
-  const v128_t vscale = wasm_f32x4_splat(scale);
-  const v128_t vtop = wasm_f32x4_splat(top);
-  for (; i + 4 <= count; i += 4) {
-    const v128_t v = wasm_v128_load(values + i);
-    const v128_t k = wasm_f32x4_pmin(
-        vtop, wasm_f32x4_pmax(zero, wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_sub(one, v), vscale), half)));
-    const v128_t index = wasm_u32x4_trunc_sat_f32x4(k);
-    out[i] = palette[wasm_u32x4_extract_lane(index, 0)];
-    out[i + 1] = palette[wasm_u32x4_extract_lane(index, 1)];
-    out[i + 2] = palette[wasm_u32x4_extract_lane(index, 2)];
-    out[i + 3] = palette[wasm_u32x4_extract_lane(index, 3)];
-  }
-#endif
-  for (; i < count; ++i) {
-    // Written as min/max on floats; NaN maps to the first entry.
-    const float k = std::min(top, std::max(0.0f, (1.0f - values[i]) * scale + 0.5f));
-    out[i] = palette[static_cast<std::size_t>(k)];
-  }
-}
-
 std::vector<double> pair_periods(int d_model, double base) {
   constexpr double kTwoPi = 6.283185307179586476925286766559;
   std::vector<double> periods(static_cast<std::size_t>(d_model / 2));

@@ -136,11 +136,3 @@ TEST_CASE("a shift by k is a rotation that does not depend on the position", "[s
     for (const double k : {1.0, 37.0, -12.0, 500.0}) CHECK(pe::rotation_residual(pos, k, 512, 10000.0) < 1e-6);
   }
 }
-
-TEST_CASE("values map to palette entries from +1 (first) to -1 (last), clamped at both ends", "[sinusoidal]") {
-  const std::vector<std::uint32_t> palette = {10, 20, 30, 40, 50};
-  const std::vector<float> values = {1.0f, 0.5f, 0.0f, -0.5f, -1.0f, 2.0f, -3.0f, 0.74f, 0.76f};
-  std::vector<std::uint32_t> out(values.size());
-  pe::map_to_palette(values.data(), values.size(), palette.data(), palette.size(), out.data());
-  CHECK(out == std::vector<std::uint32_t>{10, 20, 30, 40, 50, 10, 50, 20, 10});
-}

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect, sinusoid, numberAfter, hoverCell } from './fixtures.js';
 
 test('the article shows the heatmap at the paper defaults and reads a hovered cell', async ({ page }) => {
@@ -81,9 +82,63 @@ test('the heatmap is usable at 360 px width and in dark mode', async ({ page }) 
   await page.goto('index.html');
   await page.locator('[data-mount="heatmap"]').scrollIntoViewIfNeeded();
   const figure = page.locator('[data-figure="heatmap"]');
-  await expect(figure.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('width', '512');
+  const canvas = figure.locator('canvas.pe-heatmap-canvas');
+  // 512 columns do not fit: the picture has one column per screen pixel, each the average of the dimensions
+  // it covers, and the readout still names single cells with their exact values.
+  const shown = await canvas.evaluate((c) => Math.round(c.getBoundingClientRect().width * devicePixelRatio));
+  expect(shown).toBeLessThan(512);
+  await expect(canvas).toHaveAttribute('width', String(shown));
+  await expect(canvas).toHaveAttribute('height', '64');
+  await hoverCell(page, canvas, 33, 301, 64, 512);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('position 33, dimension 301');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(33, 301, 512))).toBeLessThan(
+    1e-5,
+  );
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(20, 23, 31)');
+});
+
+test("at 2048 positions the picture has the screen's rows, and the PNG has every cell", async ({ page }) => {
+  await page.goto('embed.html?figure=heatmap&positions=2048');
+  const figure = page.locator('[data-figure="heatmap"]');
+  const canvas = figure.locator('canvas.pe-heatmap-canvas');
+  const box = await canvas.boundingBox();
+  expect(box.height).toBe(420);
+  await expect(canvas).toHaveAttribute('height', '420');
+  await expect(canvas).toHaveAttribute('width', '512');
+  // The last rows are still under the pointer, with exact values.
+  await hoverCell(page, canvas, 2047, 4, 2048, 512);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('position 2047, dimension 4');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(2047, 4, 512))).toBeLessThan(
+    1e-5,
+  );
+  // Dimension 0 turns about once per 6.3 positions, so some whole positions sit near +1 or -1: a picture that
+  // sampled one row in five would show those full colours. Each screen row averages its ~4.9 positions
+  // instead, so no row of that column reaches either end of the palette.
+  const ends = await figure.locator('canvas.pe-legend-bar').evaluate((c) => {
+    const data = c.getContext('2d').getImageData(0, 0, c.width, 1).data;
+    return [Array.from(data.slice(0, 3)), Array.from(data.slice(data.length - 4, data.length - 1))];
+  });
+  const column = await canvas.evaluate((c) => {
+    const data = c.getContext('2d').getImageData(0, 0, 1, c.height).data;
+    return Array.from({ length: c.height }, (_, y) => Array.from(data.slice(4 * y, 4 * y + 3)));
+  });
+  const distance = (a, b) => Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+  const nearest = Math.min(...column.flatMap((rgb) => ends.map((end) => distance(rgb, end))));
+  expect(nearest).toBeGreaterThan(20);
+  // The slowest sine column starts near 0: white.
+  const slow = await canvas.evaluate((c) => Array.from(c.getContext('2d').getImageData(510, 2, 1, 1).data));
+  expect(Math.min(...slow.slice(0, 3))).toBeGreaterThan(200);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    figure.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
+  const png = await readFile(await download.path());
+  // PNG header: width and height are the big-endian words at bytes 16 and 20; one cell is 2 x 2 pixels.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 4096]);
 });

@@ -41,6 +41,53 @@ test('sinusoidalImage colours each value of the table through the palette', () =
   assertEngineError(() => pe.sinusoidalImage(4, 8, 10000, 'interleaved', new Uint32Array(4097)), /palette/);
 });
 
+test('sinusoidalImage at a smaller size is the area average of the full picture', () => {
+  const [positions, dModel] = [2048, 96];
+  const palette = new Uint32Array(
+    Array.from({ length: 256 }, (_, i) => (0xff << 24) | (i << 16) | ((255 - i) << 8) | i),
+  );
+  const full = pe.sinusoidalImage(positions, dModel, 10000, 'interleaved', palette);
+  // Each output pixel from its definition: the source cells it overlaps, weighted by the shared area. Both
+  // ways through the engine: rows merged only (four colours per SIMD step), and rows and columns merged.
+  const overlap = (a0, a1, b0, b1) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+  for (const [rows, columns] of [
+    [420, dModel],
+    [420, 37],
+    [1, 5],
+  ]) {
+    const small = pe.sinusoidalImage(positions, dModel, 10000, 'interleaved', palette, rows, columns);
+    assert.equal(small.length, rows * columns * 4);
+    let worst = 0;
+    for (const r of new Set(
+      [0, 1, Math.floor(rows / 2), rows - 2, rows - 1].filter((x) => x >= 0 && x < rows),
+    )) {
+      for (let c = 0; c < columns; c += 1) {
+        const sum = [0, 0, 0, 0];
+        const p0 = Math.floor((r * positions) / rows);
+        const p1 = Math.ceil(((r + 1) * positions) / rows);
+        for (let p = p0; p < p1; p += 1) {
+          const wr = overlap(p / positions, (p + 1) / positions, r / rows, (r + 1) / rows) * rows;
+          for (let j = 0; j < dModel; j += 1) {
+            const wc = overlap(j / dModel, (j + 1) / dModel, c / columns, (c + 1) / columns) * columns;
+            for (let ch = 0; ch < 4; ch += 1) sum[ch] += wr * wc * full[(p * dModel + j) * 4 + ch];
+          }
+        }
+        for (let ch = 0; ch < 4; ch += 1) {
+          worst = Math.max(worst, Math.abs(small[(r * columns + c) * 4 + ch] - sum[ch]));
+        }
+      }
+    }
+    assert.ok(worst <= 0.501, `${rows} x ${columns}: largest difference ${worst} of 255`);
+  }
+  assert.deepEqual(
+    pe.sinusoidalImage(64, 8, 10000, 'split', palette, 64, 8),
+    pe.sinusoidalImage(64, 8, 10000, 'split', palette),
+  );
+  assertEngineError(() => pe.sinusoidalImage(64, 8, 10000, 'split', palette, 65), /rows/, /64/);
+  assertEngineError(() => pe.sinusoidalImage(64, 8, 10000, 'split', palette, 0), /rows/);
+  assertEngineError(() => pe.sinusoidalImage(64, 8, 10000, 'split', palette, 10, 2.5), /columns/, /8/);
+});
+
 test('sinusoidalTable defaults to base 10000 and the interleaved layout', () => {
   assert.deepEqual(pe.sinusoidalTable(3, 16), pe.sinusoidalTable(3, 16, 10000, 'interleaved'));
 });

@@ -7,7 +7,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "pe/image.hpp"
 
 namespace pe {
 
@@ -62,16 +65,40 @@ void stream_table(int positions, int d_model, double base, Layout layout, Visit&
   }
 }
 
+/// The table as a picture of rows x columns pixels (1..positions by 1..dModel): each value coloured through the
+/// palette (see map_to_palette), then shrunk by area averaging when the picture is smaller than the table (see
+/// BoxFilter). Hands the packed colours to visit(pixels, first, count), count rows of `columns` pixels starting
+/// at row first, a block at a time.
+template <typename Visit>
+void stream_image(int positions, int d_model, double base, Layout layout, const std::uint32_t* palette,
+                  std::size_t palette_size, int rows, int columns, Visit&& visit) {
+  const auto width = static_cast<std::size_t>(d_model);
+  std::optional<BoxFilter> filter;
+  if (rows != positions || columns != d_model) filter.emplace(positions, d_model, rows, columns, palette, palette_size);
+  std::vector<std::uint32_t> pixels;
+  std::vector<std::uint32_t> shrunk;
+  std::size_t done = 0;
+  stream_table(positions, d_model, base, layout, [&](const float* values, std::size_t first, std::size_t count) {
+    if (!filter) {
+      pixels.resize(count * width);
+      map_to_palette(values, count * width, palette, palette_size, pixels.data());
+      visit(static_cast<const std::uint32_t*>(pixels.data()), first, count);
+      return;
+    }
+    shrunk.clear();
+    filter->add(values, count, shrunk);
+    const std::size_t made = shrunk.size() / static_cast<std::size_t>(columns);
+    if (made == 0) return;
+    visit(static_cast<const std::uint32_t*>(shrunk.data()), done, made);
+    done += made;
+  });
+}
+
 /// Writes positions*dModel float32 values, row-major (one row per position), into out.
 void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout);
 
 /// The table as a fresh vector; see sinusoidal_table_into.
 [[nodiscard]] std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout);
-
-/// Colours values in [-1, 1] through a palette of n >= 2 packed colours: value v takes entry
-/// round((1 - v) / 2 * (n - 1)) (so +1 is entry 0 and -1 the last), values outside [-1, 1] the nearest end.
-void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette, std::size_t palette_size,
-                    std::uint32_t* out) noexcept;
 
 /// Period (in positions) of each pair: 2*pi*base^(2i/dModel), dModel/2 values.
 [[nodiscard]] std::vector<double> pair_periods(int d_model, double base);

@@ -70,19 +70,23 @@ export function mount(element, options = {}) {
   const legend = buildLegend();
   frame.plot.append(stage, legend);
   frame.actions.append(
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'pe-button',
-        onClick: () => downloadPng('heatmap.png', canvas, Math.max(1, Math.round(1024 / canvas.width))),
-      },
-      'Download PNG',
-    ),
+    h('button', { type: 'button', class: 'pe-button', onClick: downloadFull }, 'Download PNG'),
   );
 
   let size = { width: 0, height: 0 };
-  const resize = new ResizeObserver(() => layout());
+  let stageWidth = 0; // kept from the resize observer, so a redraw never has to ask for layout
+  let picture = null; // { rows, columns } of the picture on the canvas
+  const resize = new ResizeObserver(([entry]) => {
+    stageWidth = entry.contentRect.width;
+    if (!shown) return;
+    const geometry = measure(shown);
+    // A new size on screen needs a picture with as many pixels, from the engine; otherwise only the axes move.
+    if (geometry.rows !== picture.rows || geometry.columns !== picture.columns) {
+      const rgba = frame.attempt(() => image(shown, geometry));
+      if (rgba) paint(rgba, geometry);
+    }
+    place(geometry);
+  });
   resize.observe(stage);
 
   function set(patch) {
@@ -92,17 +96,18 @@ export function mount(element, options = {}) {
 
   function render() {
     const { positions, dModel, base, layout: tableLayout } = state;
-    // The engine paints the picture itself (one pass, no per-pixel JavaScript); the values behind it are
-    // fetched only when a reader asks for one, through the same cache the linked figures use.
-    const rgba = frame.attempt(() =>
-      engine.sinusoidalImage(positions, dModel, base, tableLayout, diverging.packed),
-    );
-    if (!rgba) return;
+    const next = { positions, dModel, base, layout: tableLayout };
     const ranges = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!ranges) return;
-    shown = { positions, dModel, base, layout: tableLayout };
-    paint(rgba);
-    layout();
+    const geometry = measure(next);
+    // The engine paints the picture itself, with as many pixels as the screen shows (every cell averaged in,
+    // none skipped), in one pass with no per-pixel JavaScript. The values behind it are fetched only when a
+    // reader asks for one, through the same cache the linked figures use.
+    const rgba = frame.attempt(() => image(next, geometry));
+    if (!rgba) return;
+    shown = next;
+    paint(rgba, geometry);
+    place(geometry);
     const nearlyFlat = ranges.filter((r) => r < 0.1).length;
     frame.setSummary(
       `Heatmap of ${formatInt(positions)} positions by ${formatInt(dModel)} dimensions (base ${formatValue(base)}, ` +
@@ -112,11 +117,30 @@ export function mount(element, options = {}) {
     if (cursor) showCell(Math.min(cursor.pos, positions - 1), Math.min(cursor.dim, dModel - 1));
   }
 
-  function paint(rgba) {
-    const { positions, dModel } = shown;
-    canvas.width = dModel;
-    canvas.height = positions;
-    canvas.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
+  /** The plot's size in CSS pixels and the picture's in device pixels: never more than the table's cells. */
+  function measure({ positions, dModel }) {
+    if (stageWidth === 0) stageWidth = stage.clientWidth;
+    const width = Math.max(200, stageWidth);
+    const plotWidth = width - MARGIN.left - MARGIN.right;
+    const plotHeight = Math.round(Math.min(420, Math.max(180, positions * 4)));
+    return {
+      width,
+      plotWidth,
+      plotHeight,
+      rows: Math.min(positions, Math.max(1, Math.round(plotHeight * devicePixelRatio))),
+      columns: Math.min(dModel, Math.max(1, Math.round(plotWidth * devicePixelRatio))),
+    };
+  }
+
+  function image({ positions, dModel, base, layout: tableLayout }, { rows, columns }) {
+    return engine.sinusoidalImage(positions, dModel, base, tableLayout, diverging.packed, rows, columns);
+  }
+
+  function paint(rgba, { rows, columns }) {
+    if (canvas.width !== columns) canvas.width = columns;
+    if (canvas.height !== rows) canvas.height = rows;
+    canvas.getContext('2d').putImageData(new ImageData(rgba, columns, rows), 0, 0);
+    picture = { rows, columns };
   }
 
   /** The engine's values for the picture on the canvas. */
@@ -124,19 +148,22 @@ export function mount(element, options = {}) {
     return memo(engine, 'sinusoidalTable', shown.positions, shown.dModel, shown.base, shown.layout);
   }
 
-  function layout() {
+  /** The PNG has one pixel per cell, whatever the screen shows, enlarged to about 1024 pixels wide. */
+  function downloadFull() {
     if (!shown) return;
-    const width = Math.max(200, stage.clientWidth);
-    const plotWidth = width - MARGIN.left - MARGIN.right;
-    const plotHeight = Math.round(Math.min(420, Math.max(180, shown.positions * 4)));
+    const { positions, dModel } = shown;
+    const rgba = frame.attempt(() => image(shown, { rows: positions, columns: dModel }));
+    if (!rgba) return;
+    const full = h('canvas', { width: dModel, height: positions });
+    full.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
+    downloadPng('heatmap.png', full, Math.max(1, Math.round(1024 / dModel)));
+  }
+
+  /** Places the canvas and draws the axes for the given geometry. */
+  function place({ width, plotWidth, plotHeight }) {
     size = { width: plotWidth, height: plotHeight };
     stage.style.height = `${plotHeight + MARGIN.top + MARGIN.bottom}px`;
-    // Nearest-neighbour scaling keeps enlarged cells crisp, but when there are more columns than pixels it
-    // would drop columns and paint false stripes; smooth scaling then shows their average instead.
-    const shrinking =
-      plotWidth * devicePixelRatio < shown.dModel || plotHeight * devicePixelRatio < shown.positions;
     Object.assign(canvas.style, {
-      imageRendering: shrinking ? 'auto' : 'pixelated',
       left: `${MARGIN.left}px`,
       top: `${MARGIN.top}px`,
       width: `${plotWidth}px`,
