@@ -31,6 +31,8 @@ export default defineConfig({
   base: './',
   publicDir: resolve(web, 'public'),
   plugins: [includeSections()],
+  // The engine worker imports the engine loader, so it is bundled as an ES module worker.
+  worker: { format: 'es' },
   server: {
     host: '0.0.0.0',
     port: Number(process.env.PORT ?? 5173),

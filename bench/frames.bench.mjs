@@ -2,7 +2,9 @@
 // Serves dist/ with scripts/serve-static.mjs, sets the section to 2048 positions by 512 dimensions, then moves
 // the Positions slider 100 times with key presses and measures, for each press, the main-thread work of the frame
 // that redraws (from the first animation-frame callback after the input to the end of that frame's rendering)
-// and the latency from the input event to the end of that frame. Two runs: every linked figure mounted, and only
+// and the latency from the input event to the end of that frame. The heatmap's picture of a large table is made
+// by the engine worker and shown in a later frame, so that frame is measured too: its work from the start of
+// the code that draws the picture to the end of its rendering, and the time from the input to its end. Two runs: every linked figure mounted, and only
 // the heatmap mounted, so the figures' share of the cost is visible. Prints p50 and p95 (target p95 <= 16 ms).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -54,28 +56,76 @@ function stats(values) {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1], mean };
 }
 
-/** Records, for every input event on a slider, the work and the latency of the frame that follows it. */
+/**
+ * Runs in the page before its scripts: times every handler of a message from a worker, since the heatmap's
+ * picture may arrive that way, and the frame that follows is the one that shows it.
+ */
+function timeWorkerMessages() {
+  window.__handlers = [];
+  const add = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function addTimed(type, listener, options) {
+    if (type !== 'message') return add.call(this, type, listener, options);
+    return add.call(
+      this,
+      type,
+      (event) => {
+        const start = performance.now();
+        listener.call(this, event);
+        window.__handlers.push({ start, end: performance.now() });
+      },
+      options,
+    );
+  };
+}
+
+/**
+ * Records, for every input event on a slider, the work and the latency of the frame that follows it, and for
+ * every picture the heatmap draws, the work from the start of the code that draws it (a worker message handler,
+ * or the input's own frame) to the end of the frame that shows it, and the time from the input to that end.
+ */
 function instrument() {
   window.__frames = [];
+  window.__pictures = [];
+  let input = 0;
+  let frameStart = 0;
+  const afterFrame = (record) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => record(performance.now());
+    channel.port2.postMessage(null);
+  };
   document.addEventListener(
     'input',
     () => {
-      const input = performance.now();
+      input = performance.now();
       // Registered before the section's own animation-frame callback (this listener runs first, in capture), so
       // it marks the start of the frame's work; a message posted from it is handled only after the frame's
       // style, layout and paint, which marks the end.
+      const at = input;
       requestAnimationFrame(() => {
         const start = performance.now();
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          const end = performance.now();
-          window.__frames.push({ work: end - start, latency: end - input });
-        };
-        channel.port2.postMessage(null);
+        frameStart = start;
+        afterFrame((end) => window.__frames.push({ work: end - start, latency: end - at }));
       });
     },
     { capture: true },
   );
+  const canvas = document.querySelector('[data-figure="heatmap"] canvas.pe-heatmap-canvas');
+  new MutationObserver(() => {
+    // Runs right after the code that drew the picture. Drawn by a worker message handler (and the promise
+    // callbacks it settles): that code's time, plus the rendering of the next frame, which shows it. Drawn in
+    // the input's own frame: that frame is the one that shows it, already measured.
+    const handler = window.__handlers.at(-1);
+    const script = handler && handler.start > frameStart ? performance.now() - handler.start : null;
+    const at = input;
+    if (script === null) {
+      afterFrame((end) => window.__pictures.push({ work: null, latency: end - at }));
+      return;
+    }
+    requestAnimationFrame(() => {
+      const start = performance.now();
+      afterFrame((end) => window.__pictures.push({ work: script + (end - start), latency: end - at }));
+    });
+  }).observe(canvas, { attributes: true, attributeFilter: ['data-positions'] });
 }
 
 async function run(browser, url, { mountAll }) {
@@ -83,6 +133,7 @@ async function run(browser, url, { mountAll }) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.addInitScript(timeWorkerMessages);
   await page.goto(url);
   if (mountAll) {
     for (const id of LINKED) {
@@ -105,25 +156,37 @@ async function run(browser, url, { mountAll }) {
   await page.evaluate(instrument);
   for (let i = 0; i < PRESSES; i += 1) {
     await positions.press('ArrowLeft');
-    await page.waitForFunction((n) => window.__frames.length >= n, i + 1, { timeout: 30_000 });
+    await page.waitForFunction((n) => window.__frames.length >= n && window.__pictures.length >= n, i + 1, {
+      timeout: 30_000,
+    });
   }
-  const frames = await page.evaluate(() => window.__frames);
+  const { frames, pictures } = await page.evaluate(() => ({
+    frames: window.__frames,
+    pictures: window.__pictures,
+  }));
   const last = await page.locator('#formula output[data-live="positions"]').textContent();
   await page.close();
-  return { frames, mounted, last, errors };
+  return { frames, pictures, mounted, last, errors };
 }
 
-function report(label, { frames, mounted, last, errors }) {
+function report(label, { frames, pictures, mounted, last, errors }) {
   const work = stats(frames.map((f) => f.work));
   const latency = stats(frames.map((f) => f.latency));
+  const pictureWork = stats(pictures.map((f, i) => f.work ?? frames[i].work));
+  const pictureLatency = stats(pictures.map((f) => f.latency));
+  const worst = Math.max(work.p95, pictureWork.p95);
   const ms = (v) => `${v.toFixed(1)} ms`;
+  const line = (name, s) =>
+    `  ${name.padEnd(24)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}  mean ${ms(s.mean)}\n`;
   process.stdout.write(
     `\n${label}\n` +
       `  figures mounted: ${mounted.join(', ')}\n` +
       `  ${frames.length} redraws (positions 2,048 -> ${last}, dModel 512, base 10000)\n` +
-      `  frame work     p50 ${ms(work.p50)}  p95 ${ms(work.p95)}  max ${ms(work.max)}  mean ${ms(work.mean)}\n` +
-      `  input to frame p50 ${ms(latency.p50)}  p95 ${ms(latency.p95)}  max ${ms(latency.max)}\n` +
-      `  target p95 <= ${TARGET_MS} ms: ${work.p95 <= TARGET_MS ? 'met' : 'NOT met'}\n` +
+      line('frame after the input', work) +
+      line('frame showing the heatmap', pictureWork) +
+      line('input to frame', latency) +
+      line('input to heatmap shown', pictureLatency) +
+      `  target p95 <= ${TARGET_MS} ms for both frames: ${worst <= TARGET_MS ? 'met' : 'NOT met'}\n` +
       (errors.length ? `  page errors: ${errors.join(' | ')}\n` : ''),
   );
 }

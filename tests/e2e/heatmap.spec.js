@@ -142,3 +142,54 @@ test("at 2048 positions the picture has the screen's rows, and the PNG has every
   // PNG header: width and height are the big-endian words at bytes 16 and 20; one cell is 2 x 2 pixels.
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 4096]);
 });
+
+test('a slider moving over a large table: the engine worker paints, the picture follows to the last value', async ({
+  page,
+}) => {
+  const workers = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto('embed.html?figure=heatmap&positions=512');
+  const figure = page.locator('[data-figure="heatmap"]');
+  const canvas = figure.locator('canvas.pe-heatmap-canvas');
+  await expect(canvas).toHaveAttribute('data-positions', '512');
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  await slider.press('End');
+  for (let i = 0; i < 12; i += 1) await slider.press('ArrowLeft');
+  const last = await slider.inputValue();
+  expect(Number(last)).toBeLessThan(2048);
+  await expect(canvas).toHaveAttribute('data-positions', last);
+  await expect(canvas).toHaveAttribute('height', '420');
+  expect(workers.some((url) => url.includes('engine-worker'))).toBe(true);
+  await expect(figure.locator('.pe-summary')).toContainText(
+    `Heatmap of ${Number(last).toLocaleString('en-US')}`,
+  );
+  const positions = Number(last);
+  await hoverCell(page, canvas, positions - 1, 3, positions, 512);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText(`position ${positions - 1}, dimension 3`);
+  expect(
+    Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(positions - 1, 3, 512)),
+  ).toBeLessThan(1e-5);
+});
+
+test('where the engine worker cannot start, the page paints large tables itself', async ({ page }) => {
+  await page.route('**/engine-worker*.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: 'throw new Error("workers are not allowed here");',
+    }),
+  );
+  await page.goto('embed.html?figure=heatmap&positions=1024');
+  const figure = page.locator('[data-figure="heatmap"]');
+  const canvas = figure.locator('canvas.pe-heatmap-canvas');
+  await expect(canvas).toHaveAttribute('data-positions', '1024');
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  await slider.press('End');
+  await expect(canvas).toHaveAttribute('data-positions', '2048');
+  await slider.press('ArrowLeft');
+  const last = await slider.inputValue();
+  await expect(canvas).toHaveAttribute('data-positions', last);
+  await expect(figure.locator('.pe-error')).toBeHidden();
+});

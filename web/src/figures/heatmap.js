@@ -8,6 +8,7 @@ import { downloadPng } from '../ui/export.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
+import { freshest } from '../ui/offthread.js';
 import { hoverAnnouncer, pairOf, SELECT_DIMENSION } from '../ui/linked.js';
 import {
   SINUSOIDAL_DEFAULTS,
@@ -23,6 +24,8 @@ export const title = 'The sinusoidal encoding as a heatmap';
 export const params = SINUSOIDAL_PARAMS;
 
 const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
+// From this many cells on, a new picture is painted in the engine worker (about a millisecond of engine time).
+const OFF_THREAD_CELLS = 1 << 18;
 
 /**
  * Mounts the heatmap.
@@ -76,16 +79,17 @@ export function mount(element, options = {}) {
   let size = { width: 0, height: 0 };
   let stageWidth = 0; // kept from the resize observer, so a redraw never has to ask for layout
   let picture = null; // { rows, columns } of the picture on the canvas
+  const pictures = freshest({
+    draw: (input, rgba) => show(input, rgba),
+    fail: (error) => frame.showError(error.message),
+  });
   const resize = new ResizeObserver(([entry]) => {
     stageWidth = entry.contentRect.width;
     if (!shown) return;
     const geometry = measure(shown);
     // A new size on screen needs a picture with as many pixels, from the engine; otherwise only the axes move.
-    if (geometry.rows !== picture.rows || geometry.columns !== picture.columns) {
-      const rgba = frame.attempt(() => image(shown, geometry));
-      if (rgba) paint(rgba, geometry);
-    }
-    place(geometry);
+    if (geometry.rows !== picture.rows || geometry.columns !== picture.columns) draw(shown, geometry);
+    else place(geometry);
   });
   resize.observe(stage);
 
@@ -99,22 +103,38 @@ export function mount(element, options = {}) {
     const next = { positions, dModel, base, layout: tableLayout };
     const ranges = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!ranges) return;
-    const geometry = measure(next);
-    // The engine paints the picture itself, with as many pixels as the screen shows (every cell averaged in,
-    // none skipped), in one pass with no per-pixel JavaScript. The values behind it are fetched only when a
-    // reader asks for one, through the same cache the linked figures use.
-    const rgba = frame.attempt(() => image(next, geometry));
-    if (!rgba) return;
-    shown = next;
-    paint(rgba, geometry);
-    place(geometry);
+    draw(next, measure(next));
     const nearlyFlat = ranges.filter((r) => r < 0.1).length;
     frame.setSummary(
       `Heatmap of ${formatInt(positions)} positions by ${formatInt(dModel)} dimensions (base ${formatValue(base)}, ` +
         `${tableLayout} layout). Values lie between \u22121 and +1; the leftmost columns alternate fastest, and ` +
         `${formatInt(nearlyFlat)} of ${formatInt(dModel)} dimensions change by less than 0.1 over these positions.`,
     );
-    if (cursor) showCell(Math.min(cursor.pos, positions - 1), Math.min(cursor.dim, dModel - 1));
+  }
+
+  /**
+   * The engine paints the picture itself, with as many pixels as the screen shows (every cell averaged in, none
+   * skipped), in one pass with no per-pixel JavaScript. A large table is painted by the engine worker, so a
+   * slider moving over 2048 x 512 cells never holds up the page; the picture follows as each one arrives. The
+   * first picture, and small ones, are painted at once.
+   */
+  function draw(params, geometry) {
+    if (picture && params.positions * params.dModel >= OFF_THREAD_CELLS) {
+      pictures.request({ params, geometry }, 'sinusoidalImage', imageArgs(params, geometry));
+      return;
+    }
+    const rgba = frame.attempt(() => engine.sinusoidalImage(...imageArgs(params, geometry)));
+    if (!rgba) return;
+    pictures.drewHere();
+    show({ params, geometry }, rgba);
+  }
+
+  function show({ params, geometry }, rgba) {
+    frame.clearError();
+    shown = params;
+    paint(rgba, geometry);
+    place(geometry);
+    if (cursor) showCell(Math.min(cursor.pos, shown.positions - 1), Math.min(cursor.dim, shown.dModel - 1));
   }
 
   /** The plot's size in CSS pixels and the picture's in device pixels: never more than the table's cells. */
@@ -132,8 +152,8 @@ export function mount(element, options = {}) {
     };
   }
 
-  function image({ positions, dModel, base, layout: tableLayout }, { rows, columns }) {
-    return engine.sinusoidalImage(positions, dModel, base, tableLayout, diverging.packed, rows, columns);
+  function imageArgs({ positions, dModel, base, layout: tableLayout }, { rows, columns }) {
+    return [positions, dModel, base, tableLayout, diverging.packed, rows, columns];
   }
 
   function paint(rgba, { rows, columns }) {
@@ -141,6 +161,9 @@ export function mount(element, options = {}) {
     if (canvas.height !== rows) canvas.height = rows;
     canvas.getContext('2d').putImageData(new ImageData(rgba, columns, rows), 0, 0);
     picture = { rows, columns };
+    // Which table the picture shows, for readers of the page's markup (and the tests).
+    canvas.dataset.positions = String(shown.positions);
+    canvas.dataset.dimensions = String(shown.dModel);
   }
 
   /** The engine's values for the picture on the canvas. */
@@ -152,7 +175,9 @@ export function mount(element, options = {}) {
   function downloadFull() {
     if (!shown) return;
     const { positions, dModel } = shown;
-    const rgba = frame.attempt(() => image(shown, { rows: positions, columns: dModel }));
+    const rgba = frame.attempt(() =>
+      engine.sinusoidalImage(...imageArgs(shown, { rows: positions, columns: dModel })),
+    );
     if (!rgba) return;
     const full = h('canvas', { width: dModel, height: positions });
     full.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
@@ -321,6 +346,7 @@ export function mount(element, options = {}) {
       else drawHighlight();
     },
     destroy() {
+      pictures.stop();
       resize.disconnect();
       frame.destroy();
     },

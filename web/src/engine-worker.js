@@ -1,0 +1,19 @@
+// A second engine instance, in a worker, for the calls whose cost grows with the reader's parameters (the
+// heatmap's picture at 2048 x 512 cells): the page keeps answering input while the engine works. One message in,
+// { id, name, args }, gets one message out, { id, result } or { id, error } with the engine's message; a typed
+// array result is transferred, not copied.
+import { loadEngine } from './engine.js';
+
+const ready = loadEngine();
+
+self.addEventListener('message', async ({ data }) => {
+  const { id, name, args } = data;
+  try {
+    const engine = await ready;
+    if (typeof engine[name] !== 'function') throw new Error(`The engine has no function "${name}".`);
+    const result = engine[name](...args);
+    self.postMessage({ id, result }, ArrayBuffer.isView(result) ? [result.buffer] : []);
+  } catch (error) {
+    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
