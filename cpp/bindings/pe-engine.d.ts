@@ -67,6 +67,23 @@ export interface PeEngine {
   ): Uint8ClampedArray;
 
   /**
+   * Chosen columns of the sinusoidal table, in double precision: what a figure needs to draw a few dimensions
+   * over position without the whole table.
+   * @param dimensions dimension indices, each 0..dModel-1, at most dModel of them (repeats allowed)
+   * @returns `dimensions.length * positions` values: dimension `dimensions[c]` at position p is item
+   *   `c * positions + p`
+   * @throws Error for the same arguments as sinusoidalTable, a dimension out of range, or
+   *   `positions * dimensions.length` over 2^24.
+   */
+  sinusoidalColumns(
+    positions: number,
+    dModel: number,
+    base: number | undefined,
+    layout: Layout | undefined,
+    dimensions: ArrayLike<number>,
+  ): Float64Array;
+
+  /**
    * Period in positions of every sin/cos pair: `2 * pi * base^(2i/dModel)`.
    * @returns `dModel / 2` values, increasing by the factor `base^(2/dModel)`.
    */

@@ -81,6 +81,20 @@ val sinusoidal_image(val positions, val d_model, val base, val layout, val palet
   return val::global("Uint8ClampedArray").new_(buffer);
 }
 
+val sinusoidal_columns(val positions, val d_model, val base, val layout, val dimensions) {
+  Args args("sinusoidalColumns");
+  const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
+  const int d = read_d_model(args, d_model);
+  const double b = args.base(base);
+  const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
+  if (!args.ok()) return args.error();
+  const auto dims = args.integers(dimensions, "dimensions", 0, d - 1, static_cast<std::size_t>(d));
+  args.cap_values(std::int64_t{p} * static_cast<std::int64_t>(dims.size()), "positions * dimensions.length",
+                  lim::kMaxValues);
+  if (!args.ok()) return args.error();
+  return to_float64_array(pe::sinusoidal_columns(p, d, b, l == 0 ? Layout::Interleaved : Layout::Split, dims));
+}
+
 val pair_periods(val d_model, val base) {
   Args args("pairPeriods");
   const int d = read_d_model(args, d_model);
@@ -148,6 +162,7 @@ EMSCRIPTEN_BINDINGS(pe_sinusoidal) {
   using namespace emscripten;
   function("raw_sinusoidalTable", &pe::bind::sinusoidal_table);
   function("raw_sinusoidalImage", &pe::bind::sinusoidal_image);
+  function("raw_sinusoidalColumns", &pe::bind::sinusoidal_columns);
   function("raw_pairPeriods", &pe::bind::pair_periods);
   function("raw_dimensionRanges", &pe::bind::dimension_ranges);
   function("raw_dotByOffset", &pe::bind::dot_by_offset);

@@ -175,6 +175,26 @@ std::vector<float> sinusoidal_table(int positions, int d_model, double base, Lay
   return out;
 }
 
+std::vector<double> sinusoidal_columns(int positions, int d_model, double base, Layout layout,
+                                       const std::vector<int>& dimensions) {
+  const int half = d_model / 2;
+  const auto count = static_cast<std::size_t>(positions);
+  std::vector<double> out(dimensions.size() * count);
+  for (std::size_t c = 0; c < dimensions.size(); ++c) {
+    const int dim = dimensions[c];
+    const bool interleaved = layout == Layout::Interleaved;
+    const int pair = interleaved ? dim / 2 : dim % half;
+    const bool is_sin = interleaved ? dim % 2 == 0 : dim < half;
+    const double w = pair_frequency(pair, d_model, base);
+    double* column = out.data() + c * count;
+    for (std::size_t p = 0; p < count; ++p) {
+      const double angle = static_cast<double>(p) * w;
+      column[p] = is_sin ? std::sin(angle) : std::cos(angle);
+    }
+  }
+  return out;
+}
+
 std::vector<double> pair_periods(int d_model, double base) {
   constexpr double kTwoPi = 6.283185307179586476925286766559;
   std::vector<double> periods(static_cast<std::size_t>(d_model / 2));

@@ -136,3 +136,25 @@ TEST_CASE("a shift by k is a rotation that does not depend on the position", "[s
     for (const double k : {1.0, 37.0, -12.0, 500.0}) CHECK(pe::rotation_residual(pos, k, 512, 10000.0) < 1e-6);
   }
 }
+
+TEST_CASE("chosen columns are the formula in double precision, in both layouts and in the order asked",
+          "[sinusoidal]") {
+  const int P = 300;
+  const int D = 64;
+  const std::vector<int> dims = {0, 1, 63, 31, 32, 0};
+  for (const auto layout : {pe::Layout::Interleaved, pe::Layout::Split}) {
+    const auto columns = pe::sinusoidal_columns(P, D, 10000.0, layout, dims);
+    REQUIRE(columns.size() == dims.size() * P);
+    for (std::size_t c = 0; c < dims.size(); ++c) {
+      for (const int p : {0, 1, 37, 299}) {
+        const double expected = pe::encode_position(p, D, 10000.0, layout)[static_cast<std::size_t>(dims[c])];
+        CHECK(columns[c * P + static_cast<std::size_t>(p)] == expected);
+      }
+    }
+  }
+  // Dimension 1 is cos(pos) in the interleaved layout; in the split layout it is the sine of pair 1.
+  const auto one = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Interleaved, {1});
+  CHECK_CLOSE(one[2], std::cos(2.0), 1e-15);
+  const auto split = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Split, {1});
+  CHECK_CLOSE(split[2], std::sin(2.0 / std::pow(10000.0, 2.0 / 8.0)), 1e-15);
+}

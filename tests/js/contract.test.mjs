@@ -13,6 +13,7 @@ const declared = [...readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8').matchAl
 // One call per entry point with a bad argument, and the parameter its message must name.
 const badCalls = {
   sinusoidalTable: [() => pe.sinusoidalTable(64, 7), /dModel/],
+  sinusoidalColumns: [() => pe.sinusoidalColumns(64, 8, 10000, 'split', [9]), /dimensions/],
   sinusoidalImage: [() => pe.sinusoidalImage(8, 8, 10000, 'split', [7]), /palette/],
   pairPeriods: [() => pe.pairPeriods(512, NaN), /base/],
   dimensionRanges: [() => pe.dimensionRanges(0, 512), /positions/],

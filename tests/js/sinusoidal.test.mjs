@@ -88,6 +88,30 @@ test('sinusoidalImage at a smaller size is the area average of the full picture'
   assertEngineError(() => pe.sinusoidalImage(64, 8, 10000, 'split', palette, 10, 2.5), /columns/, /8/);
 });
 
+test('sinusoidalColumns gives chosen dimensions over position from the formula, in double precision', () => {
+  const [positions, dModel] = [2048, 512];
+  const dims = [0, 32, 128, 256, 500, 511];
+  const columns = pe.sinusoidalColumns(positions, dModel, 10000, 'interleaved', dims);
+  assert.ok(columns instanceof Float64Array);
+  assert.equal(columns.length, dims.length * positions);
+  const expected = dims.flatMap((d) =>
+    Array.from({ length: positions }, (_, p) => reference(p, d, dModel, 10000)),
+  );
+  assertClose(columns, expected, 1e-12);
+  const table = pe.sinusoidalTable(positions, dModel, 10000, 'split');
+  const split = pe.sinusoidalColumns(positions, dModel, 10000, 'split', [3, 300]);
+  for (const p of [0, 1, 999, 2047]) {
+    assert.ok(Math.abs(split[p] - table[p * dModel + 3]) < 2e-7);
+    assert.ok(Math.abs(split[positions + p] - table[p * dModel + 300]) < 2e-7);
+  }
+  assertEngineError(() => pe.sinusoidalColumns(10, 8, 10000, 'split', [8]), /dimensions/, /0 to 7/);
+  assertEngineError(() => pe.sinusoidalColumns(10, 8, 10000, 'split', [1.5]), /dimensions/);
+  assertEngineError(
+    () => pe.sinusoidalColumns(65536, 512, 10000, 'split', Array(512).fill(0)),
+    /cap|2\^24|16,777,216/,
+  );
+});
+
 test('sinusoidalTable defaults to base 10000 and the interleaved layout', () => {
   assert.deepEqual(pe.sinusoidalTable(3, 16), pe.sinusoidalTable(3, 16, 10000, 'interleaved'));
 });

@@ -7,6 +7,7 @@ async function usage(): Promise<void> {
   const layout: Layout = 'split';
   const table: Float32Array = pe.sinusoidalTable(64, 512, 10000, layout);
   const defaults: Float32Array = pe.sinusoidalTable(64, 512);
+  const columns: Float64Array = pe.sinusoidalColumns(64, 512, undefined, 'split', [0, 32]);
   const image: Uint8ClampedArray = pe.sinusoidalImage(64, 512, undefined, 'split', new Uint32Array([0, 1]));
   const shrunk: Uint8ClampedArray = pe.sinusoidalImage(2048, 512, 10000, undefined, [0, 1], 420, 300);
   const periods: Float64Array = pe.pairPeriods(512);
@@ -50,7 +51,20 @@ async function usage(): Promise<void> {
   pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
   pe.sinusoidalTable(64, 512, 10000, 'diagonal');
-  void [image, shrunk, table, defaults, periods, ranges, dots, similarity, rotation, residual, memory];
+  void [
+    image,
+    shrunk,
+    columns,
+    table,
+    defaults,
+    periods,
+    ranges,
+    dots,
+    similarity,
+    rotation,
+    residual,
+    memory,
+  ];
   void [
     rotated,
     permutation,

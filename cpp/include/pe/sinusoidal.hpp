@@ -100,6 +100,11 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 /// The table as a fresh vector; see sinusoidal_table_into.
 [[nodiscard]] std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout);
 
+/// Chosen columns of the table, in double precision: for each dimension in `dimensions` (in that order), its
+/// value at positions 0..positions-1, one dimension after another (dimensions.size() * positions values).
+[[nodiscard]] std::vector<double> sinusoidal_columns(int positions, int d_model, double base, Layout layout,
+                                                     const std::vector<int>& dimensions);
+
 /// Period (in positions) of each pair: 2*pi*base^(2i/dModel), dModel/2 values.
 [[nodiscard]] std::vector<double> pair_periods(int d_model, double base);
 
