@@ -78,3 +78,70 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
+
+// The heatmap's picture at the size it is shown (420 rows for 2048 positions, one column per dimension): the
+// engine colours and area-averages inside WebAssembly; the JavaScript contender does the same from the engine's
+// own table (so only the colouring and averaging are compared), and their pixels are checked against each other.
+const ROWS = 420;
+const palette = new Uint32Array(256).map((_, i) => (0xff000000 | (i << 16) | ((255 - i) << 8) | i) >>> 0);
+
+function jsPicture(values, positions, dModel, rows) {
+  const channels = new Float64Array(palette.length * 4);
+  palette.forEach((c, k) => {
+    for (let ch = 0; ch < 4; ch += 1) channels[4 * k + ch] = (c >>> (8 * ch)) & 0xff;
+  });
+  const top = palette.length - 1;
+  const sums = new Float64Array(rows * dModel * 4);
+  for (let p = 0; p < positions; p += 1) {
+    // Position p covers [p, p + 1) * rows / positions of the picture's rows.
+    const a = (p * rows) / positions;
+    const b = ((p + 1) * rows) / positions;
+    const r = Math.floor(a);
+    const split = Math.min(b, r + 1) - a;
+    for (let j = 0; j < dModel; j += 1) {
+      const k = Math.min(top, Math.max(0, Math.floor((1 - values[p * dModel + j]) * 0.5 * top + 0.5)));
+      for (let ch = 0; ch < 4; ch += 1) {
+        const c = channels[4 * k + ch];
+        sums[(r * dModel + j) * 4 + ch] += c * split;
+        if (b > r + 1) sums[((r + 1) * dModel + j) * 4 + ch] += c * (b - r - 1);
+      }
+    }
+  }
+  const out = new Uint8ClampedArray(sums.length);
+  for (let i = 0; i < sums.length; i += 1) out[i] = Math.round(sums[i]);
+  return out;
+}
+
+const picture = {
+  'engine picture': () => pe.sinusoidalImage(POSITIONS, D_MODEL, BASE, 'interleaved', palette, ROWS, D_MODEL),
+  'JS picture': () => jsPicture(table, POSITIONS, D_MODEL, ROWS),
+  'engine, every cell': () => pe.sinusoidalImage(POSITIONS, D_MODEL, BASE, 'interleaved', palette),
+};
+const pictureTimes = Object.fromEntries(Object.keys(picture).map((k) => [k, []]));
+const pictureRuns = Math.max(5, Math.round(RUNS / 4));
+for (let run = 0; run < pictureRuns + 2; run += 1) {
+  for (const [name, fn] of Object.entries(picture)) {
+    const t0 = performance.now();
+    const result = fn();
+    const t1 = performance.now();
+    sink += result[result.length - 1];
+    if (run >= 2) pictureTimes[name].push(t1 - t0);
+  }
+}
+const pm = Object.fromEntries(Object.entries(pictureTimes).map(([k, v]) => [k, median(v)]));
+const fromEngine = picture['engine picture']();
+const fromJs = picture['JS picture']();
+let worstChannel = 0;
+for (let i = 0; i < fromEngine.length; i += 1)
+  worstChannel = Math.max(worstChannel, Math.abs(fromEngine[i] - fromJs[i]));
+process.stdout.write(
+  [
+    `heatmap picture of ${POSITIONS} x ${D_MODEL} cells at ${ROWS} x ${D_MODEL} pixels, median of ${pictureRuns} runs:`,
+    `  engine (WASM, values, colours and averages)  ${ms(pm['engine picture'])}`,
+    `  JS colouring and averaging the engine table  ${ms(pm['JS picture'])}`,
+    `  engine picture at one pixel per cell         ${ms(pm['engine, every cell'])}`,
+    `  engine is ${(pm['JS picture'] / pm['engine picture']).toFixed(1)}x faster than the JS loop; ` +
+      `largest channel difference between them ${worstChannel} of 255`,
+    '',
+  ].join('\n'),
+);
