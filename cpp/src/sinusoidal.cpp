@@ -226,37 +226,205 @@ std::vector<double> dimension_ranges(int positions, int d_model, double base) {
 
 namespace {
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) noexcept {
+// dot_by_offset and similarity_matrix need the sine and cosine of every pair at many consecutive positions, in
+// double precision. PairAngles steps through them by angle addition, as SinusoidalRows does for the table but
+// in double throughout: from one position to the next each pair turns by w_i, sin(w(p+1)) = sin(wp) cos(w) +
+// cos(wp) sin(w); every kAngleBlock positions it instead turns the block's start by w_i kAngleBlock, and every
+// kAngleAnchor positions it re-evaluates std::sin/std::cos exactly as encode_position does. A value is
+// therefore at most kAngleAnchor / kAngleBlock - 1 + kAngleBlock - 1 rotations (66) from a library value, each
+// adding a rounding of about 1e-16: every sine and cosine is within about 1e-14 of encode_position's, and a dot
+// product over 256 pairs is no further from the closed form sum_i cos(w_i k) than encode_position's own (about
+// 1e-12 at k = 2048, where rounding pos * w_i alone costs that much), for two transcendental calls per pair per
+// kAngleAnchor positions instead of two per pair per position.
+constexpr int kAngleBlock = 64;
+constexpr int kAngleAnchor = 4 * kAngleBlock;
+
+class PairAngles {
+ public:
+  PairAngles(int first, int d_model, double base)
+      : half_(static_cast<std::size_t>(d_model / 2)),
+        first_(first),
+        freq_(half_),
+        step_sin_(half_),
+        step_cos_(half_),
+        block_sin_(half_),
+        block_cos_(half_),
+        start_sin_(half_),
+        start_cos_(half_),
+        sin_(half_),
+        cos_(half_) {
+    for (std::size_t i = 0; i < half_; ++i) {
+      freq_[i] = pair_frequency(static_cast<int>(i), d_model, base);
+      step_sin_[i] = std::sin(freq_[i]);
+      step_cos_[i] = std::cos(freq_[i]);
+      block_sin_[i] = std::sin(kAngleBlock * freq_[i]);
+      block_cos_[i] = std::cos(kAngleBlock * freq_[i]);
+    }
+    arrive();
+  }
+
+  /// sin(w_i pos) and cos(w_i pos) of pairs i = 0..dModel/2-1 at the current position.
+  [[nodiscard]] const double* sin() const noexcept { return sin_.data(); }
+  [[nodiscard]] const double* cos() const noexcept { return cos_.data(); }
+  [[nodiscard]] std::size_t pairs() const noexcept { return half_; }
+
+  /// Moves on to the next position.
+  void advance() noexcept {
+    ++steps_;
+    arrive();
+  }
+
+ private:
+  void arrive() noexcept {
+    if (steps_ % kAngleAnchor == 0) {
+      const double pos = static_cast<double>(first_) + static_cast<double>(steps_);
+      for (std::size_t i = 0; i < half_; ++i) {
+        const double angle = pos * freq_[i];
+        start_sin_[i] = std::sin(angle);
+        start_cos_[i] = std::cos(angle);
+      }
+    } else if (steps_ % kAngleBlock == 0) {
+      turn(start_sin_.data(), start_cos_.data(), block_sin_.data(), block_cos_.data());
+    } else {
+      turn(sin_.data(), cos_.data(), step_sin_.data(), step_cos_.data());
+      return;
+    }
+    std::copy(start_sin_.begin(), start_sin_.end(), sin_.begin());
+    std::copy(start_cos_.begin(), start_cos_.end(), cos_.begin());
+  }
+
+  /// Turns every pair's (sin, cos) by its own angle (by_sin, by_cos).
+  void turn(double* s, double* c, const double* by_sin, const double* by_cos) const noexcept {
+    for (std::size_t i = 0; i < half_; ++i) {
+      const double next_s = s[i] * by_cos[i] + c[i] * by_sin[i];
+      c[i] = c[i] * by_cos[i] - s[i] * by_sin[i];
+      s[i] = next_s;
+    }
+  }
+
+  std::size_t half_;
+  int first_;
+  std::int64_t steps_ = 0;
+  std::vector<double> freq_, step_sin_, step_cos_, block_sin_, block_cos_, start_sin_, start_cos_, sin_, cos_;
+};
+
+/// sum_i (s0_i s_i + c0_i c_i) over n pairs: the dot product of two encodings, pair by pair.
+double pair_dot(const double* s0, const double* c0, const double* s, const double* c, std::size_t n) noexcept {
+  std::size_t i = 0;
   double sum = 0.0;
-  for (std::size_t j = 0; j < a.size(); ++j) sum += a[j] * b[j];
+#ifdef __wasm_simd128__
+  v128_t acc_s = wasm_f64x2_splat(0.0);
+  v128_t acc_c = wasm_f64x2_splat(0.0);
+  for (; i + 2 <= n; i += 2) {
+    acc_s = wasm_f64x2_add(acc_s, wasm_f64x2_mul(wasm_v128_load(s0 + i), wasm_v128_load(s + i)));
+    acc_c = wasm_f64x2_add(acc_c, wasm_f64x2_mul(wasm_v128_load(c0 + i), wasm_v128_load(c + i)));
+  }
+  const v128_t acc = wasm_f64x2_add(acc_s, acc_c);
+  sum = wasm_f64x2_extract_lane(acc, 0) + wasm_f64x2_extract_lane(acc, 1);
+#endif
+  for (; i < n; ++i) sum += s0[i] * s[i] + c0[i] * c[i];
   return sum;
+}
+
+/// The eight dot products of rows a0, a1 with rows b[0..3] (d values each, d even), as {a0.b0, .., a0.b3, a1.b0,
+/// .., a1.b3}: each row is loaded once for two or four products. Every product sums its even and its odd terms
+/// separately and adds the two at the end, the same way whichever tile it falls in.
+std::array<double, 8> dot_2x4(const double* a0, const double* a1, const double* const* b, std::size_t d) noexcept {
+#ifdef __wasm_simd128__
+  v128_t s0[4];
+  v128_t s1[4];
+  for (std::size_t t = 0; t < 4; ++t) s0[t] = s1[t] = wasm_f64x2_splat(0.0);
+  for (std::size_t j = 0; j + 2 <= d; j += 2) {
+    const v128_t x0 = wasm_v128_load(a0 + j);
+    const v128_t x1 = wasm_v128_load(a1 + j);
+    for (std::size_t t = 0; t < 4; ++t) {
+      const v128_t y = wasm_v128_load(b[t] + j);
+      s0[t] = wasm_f64x2_add(s0[t], wasm_f64x2_mul(x0, y));
+      s1[t] = wasm_f64x2_add(s1[t], wasm_f64x2_mul(x1, y));
+    }
+  }
+  std::array<double, 8> out{};
+  for (std::size_t t = 0; t < 4; ++t) {
+    out[t] = wasm_f64x2_extract_lane(s0[t], 0) + wasm_f64x2_extract_lane(s0[t], 1);
+    out[4 + t] = wasm_f64x2_extract_lane(s1[t], 0) + wasm_f64x2_extract_lane(s1[t], 1);
+  }
+  return out;
+#else
+  double s0[4][2] = {};
+  double s1[4][2] = {};
+  for (std::size_t j = 0; j + 2 <= d; j += 2) {
+    for (std::size_t t = 0; t < 4; ++t) {
+      for (std::size_t l = 0; l < 2; ++l) {
+        s0[t][l] += a0[j + l] * b[t][j + l];
+        s1[t][l] += a1[j + l] * b[t][j + l];
+      }
+    }
+  }
+  std::array<double, 8> out{};
+  for (std::size_t t = 0; t < 4; ++t) {
+    out[t] = s0[t][0] + s0[t][1];
+    out[4 + t] = s1[t][0] + s1[t][1];
+  }
+  return out;
+#endif
 }
 
 }  // namespace
 
 std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double base) {
-  const auto origin = encode_position(pos, d_model, base);
+  // The direct sum PE(pos) . PE(pos+k) over every dimension, with PE(pos+k) stepped along by PairAngles; the
+  // closed form sum_i cos(w_i k) is what the tests compare it with, never what it computes.
+  PairAngles at(pos, d_model, base);
+  const std::size_t half = at.pairs();
+  const std::vector<double> origin_sin(at.sin(), at.sin() + half);
+  const std::vector<double> origin_cos(at.cos(), at.cos() + half);
   std::vector<double> out(static_cast<std::size_t>(max_offset) + 1);
-  for (int k = 0; k <= max_offset; ++k) {
-    out[static_cast<std::size_t>(k)] = dot(origin, encode_position(static_cast<double>(pos) + k, d_model, base));
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (k > 0) at.advance();
+    out[k] = pair_dot(origin_sin.data(), origin_cos.data(), at.sin(), at.cos(), half);
   }
   return out;
 }
 
 std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric) {
+  // Every cell is the direct dot product of two encodings (a row of sines then a row of cosines, stepped along
+  // by PairAngles), computed two rows by four and in column blocks that stay in cache.
   const auto n = static_cast<std::size_t>(positions);
-  std::vector<std::vector<double>> rows;
-  rows.reserve(n);
-  for (int pos = 0; pos < positions; ++pos) rows.push_back(encode_position(pos, d_model, base));
-  std::vector<double> norms(n);
-  for (std::size_t a = 0; a < n; ++a) norms[a] = std::sqrt(dot(rows[a], rows[a]));
-  std::vector<double> out(n * n);
+  const auto d = static_cast<std::size_t>(d_model);
+  const std::size_t half = d / 2;
+  std::vector<double> rows(n * d);
+  PairAngles at(0, d_model, base);
   for (std::size_t a = 0; a < n; ++a) {
-    for (std::size_t b = a; b < n; ++b) {
-      double v = dot(rows[a], rows[b]);
-      if (metric == Similarity::Cosine) v /= norms[a] * norms[b];
-      out[a * n + b] = v;
-      out[b * n + a] = v;
+    if (a > 0) at.advance();
+    std::copy(at.sin(), at.sin() + half, rows.begin() + static_cast<std::ptrdiff_t>(a * d));
+    std::copy(at.cos(), at.cos() + half, rows.begin() + static_cast<std::ptrdiff_t>(a * d + half));
+  }
+  std::vector<double> out(n * n);
+  const auto row = [&](std::size_t a) { return rows.data() + std::min(a, n - 1) * d; };
+  // Column blocks of about 256 KiB of rows; within one, every pair of rows (a, b) with b >= a, in tiles of two
+  // rows a by four rows b. Rows past the end (or past the block) stand in for missing ones; their products are not
+  // stored.
+  const std::size_t block = std::max<std::size_t>(4, (std::size_t{32768} / d) & ~std::size_t{3});
+  for (std::size_t b_first = 0; b_first < n; b_first += block) {
+    const std::size_t b_end = std::min(n, b_first + block);
+    for (std::size_t a = 0; a < b_end; a += 2) {
+      for (std::size_t b = std::max(b_first, a); b < b_end; b += 4) {
+        const double* const bs[4] = {row(b), row(b + 1), row(b + 2), row(b + 3)};
+        const auto v = dot_2x4(row(a), row(a + 1), bs, d);
+        for (std::size_t i = 0; i < 2 && a + i < n; ++i) {
+          for (std::size_t t = 0; t < 4 && b + t < b_end; ++t) {
+            out[(a + i) * n + b + t] = v[4 * i + t];
+            out[(b + t) * n + a + i] = v[4 * i + t];
+          }
+        }
+      }
+    }
+  }
+  if (metric == Similarity::Cosine) {
+    std::vector<double> norms(n);
+    for (std::size_t a = 0; a < n; ++a) norms[a] = std::sqrt(out[a * n + a]);
+    for (std::size_t a = 0; a < n; ++a) {
+      for (std::size_t b = 0; b < n; ++b) out[a * n + b] /= norms[a] * norms[b];
     }
   }
   return out;

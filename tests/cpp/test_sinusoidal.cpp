@@ -158,3 +158,77 @@ TEST_CASE("chosen columns are the formula in double precision, in both layouts a
   const auto split = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Split, {1});
   CHECK_CLOSE(split[2], std::sin(2.0 / std::pow(10000.0, 2.0 / 8.0)), 1e-15);
 }
+
+namespace {
+
+// PE(a) . PE(b) summed literally over the reference formula's dModel values.
+double literal_dot(int a, int b, int d_model, double base) {
+  double sum = 0.0;
+  for (int dim = 0; dim < d_model; ++dim) sum += reference(a, dim, d_model, base) * reference(b, dim, d_model, base);
+  return sum;
+}
+
+// The closed form sum_i cos(w_i k), an independent check on the direct sum the engine computes.
+double closed_form_dot(int k, int d_model, double base) {
+  double sum = 0.0;
+  for (int i = 0; i < d_model / 2; ++i) sum += std::cos(k / std::pow(base, 2.0 * i / d_model));
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("dot_by_offset matches the closed form to 1e-9 for k up to 2048 from any start", "[sinusoidal][source]") {
+  for (const int pos : {0, 100, 300, 2000}) {
+    const auto dots = pe::dot_by_offset(pos, 2048, 512, 10000.0);
+    REQUIRE(dots.size() == 2049);
+    // The source's numbers: every pair adds cos 0 = 1 at k = 0, and 139.05 at k = 37 (Figure 5).
+    CHECK_CLOSE(dots[0], 256.0, 1e-12);
+    CHECK_CLOSE(dots[37], 139.05, 5e-3);
+    double worst = 0.0;
+    for (int k = 0; k <= 2048; ++k) {
+      worst = std::max(worst, std::abs(dots[static_cast<std::size_t>(k)] - closed_form_dot(k, 512, 10000.0)));
+    }
+    CHECK(worst < 1e-9);
+  }
+}
+
+TEST_CASE("dot_by_offset stays with the literal dot product of two encodings past many re-anchorings", "[sinusoidal]") {
+  // Odd and tiny pair counts (3 and 1 pairs), other bases, starts far out and offsets past several anchors.
+  for (const int d_model : {2, 6, 64, 512}) {
+    for (const double base : {10000.0, 37.0}) {
+      for (const int pos : {0, 1, 63, 4000}) {
+        const auto dots = pe::dot_by_offset(pos, 700, d_model, base);
+        for (const int k : {0, 1, 63, 64, 65, 255, 256, 257, 511, 600, 700}) {
+          CHECK_CLOSE(dots[static_cast<std::size_t>(k)], literal_dot(pos, pos + k, d_model, base), 1e-11);
+        }
+      }
+    }
+  }
+  CHECK(pe::dot_by_offset(5, 0, 8, 10000.0).size() == 1);
+}
+
+TEST_CASE("the similarity matrix is the literal dot product of every pair, of any size and width", "[sinusoidal]") {
+  // 131 positions: odd (its last row stands alone in a tile) and more than one column block at dModel 512.
+  for (const int d_model : {2, 6, 512}) {
+    const int n = 131;
+    const auto dot = pe::similarity_matrix(n, d_model, 10000.0, pe::Similarity::Dot);
+    const auto cosine = pe::similarity_matrix(n, d_model, 10000.0, pe::Similarity::Cosine);
+    REQUIRE(dot.size() == static_cast<std::size_t>(n * n));
+    double worst = 0.0;
+    double worst_cosine = 0.0;
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        const auto at = static_cast<std::size_t>(a * n + b);
+        const double expected = literal_dot(a, b, d_model, 10000.0);
+        worst = std::max(worst, std::abs(dot[at] - expected));
+        worst_cosine = std::max(worst_cosine, std::abs(cosine[at] - expected / (d_model / 2)));
+        CHECK(dot[at] == dot[static_cast<std::size_t>(b * n + a)]);
+      }
+    }
+    CHECK(worst < 1e-11);
+    CHECK(worst_cosine < 1e-12);
+  }
+  const auto one = pe::similarity_matrix(1, 4, 10000.0, pe::Similarity::Cosine);
+  REQUIRE(one.size() == 1);
+  CHECK_CLOSE(one[0], 1.0, 1e-15);
+}

@@ -188,7 +188,9 @@ test('the section controls drive both figures of this part and their live number
   await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
 });
 
-test('a big matrix is recomputed once the reader stops moving the slider', async ({ page }) => {
+test('a big matrix is computed off the page and shown, with the engine values, once it is ready', async ({
+  page,
+}) => {
   await page.goto('embed.html?figure=similarity&positions=1024&dModel=128');
   const figure = page.locator('[data-figure="similarity"]');
   const canvas = figure.locator('canvas.pe-similarity-canvas');
@@ -203,4 +205,130 @@ test('a big matrix is recomputed once the reader stops moving the slider', async
   expect(
     Math.abs(numberAfter(await figure.locator('.pe-readout').textContent(), 'dot') - dotAt(37, 128)),
   ).toBeLessThan(1e-3);
+});
+
+test('a bad dModel from the URL gives way to the figure once the slider moves', async ({ page }) => {
+  await page.goto('embed.html?figure=similarity&dModel=7');
+  const figure = page.locator('[data-figure="similarity"]');
+  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
+  const slider = figure.getByLabel('Model width dModel');
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+  // dModel/2 pairs each add cos 0 = 1 at k = 0.
+  const half = Number(await slider.inputValue()) / 2;
+  await expect(figure.locator('.pe-summary')).toContainText(`${half}, ${half} and ${half} at k = 0`);
+  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
+});
+
+test('a big matrix follows dModel from the worker and its cells read the new values', async ({ page }) => {
+  await page.goto('embed.html?figure=similarity&positions=1024&dModel=512');
+  const figure = page.locator('[data-figure="similarity"]');
+  const canvas = figure.locator('canvas.pe-similarity-canvas');
+  await expect(canvas).toHaveAttribute('width', '1024');
+  await figure.getByRole('slider', { name: 'Model width dModel' }).fill('256');
+  await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
+  await expect(figure.locator('.pe-legend')).toHaveAttribute('aria-label', /yellow is 128 \(dot product\)/, {
+    timeout: 15_000,
+  });
+  await expect(figure.locator('.pe-similarity-matrix')).not.toHaveClass(/is-stale/);
+  await canvas.scrollIntoViewIfNeeded();
+  await hoverCell(page, canvas, 500, 537, 1024, 1024);
+  await expect(figure.locator('.pe-readout')).toContainText('a 500, b 537 (offset 37): dot');
+  expect(
+    Math.abs(numberAfter(await figure.locator('.pe-readout').textContent(), 'dot') - dotAt(37, 256)),
+  ).toBeLessThan(1e-3);
+});
+
+test('the matrix and its legend run from dark purple at the lowest value to yellow at the highest', async ({
+  page,
+}) => {
+  const figure = await openArticleFigure(page);
+  const pixels = await figure.evaluate((element) => {
+    const read = (canvas, x, y) => [...canvas.getContext('2d').getImageData(x, y, 1, 1).data];
+    const matrix = element.querySelector('canvas.pe-similarity-canvas');
+    const legend = element.querySelector('canvas.pe-legend-bar');
+    // (0, 0) is on the diagonal, where every pair adds cos 0 = 1: the highest value.
+    return { cell: read(matrix, 0, 0), low: read(legend, 0, 0), high: read(legend, 255, 0) };
+  });
+  // Viridis at 0 (#440154) and 1 (#fde725), opaque.
+  expect(pixels.low).toEqual([0x44, 0x01, 0x54, 255]);
+  expect(pixels.high).toEqual([0xfd, 0xe7, 0x25, 255]);
+  expect(pixels.cell).toEqual(pixels.high);
+  await expect(figure.locator('.pe-legend')).toHaveAttribute('aria-label', /yellow is 256 \(dot product\)/);
+});
+
+test('a section slider step redraws the same nodes, one path per curve, without reading layout', async ({
+  page,
+}) => {
+  const figure = await openArticleFigure(page);
+  // Count layout reads of the figure's elements made while the section redraws (in animation-frame callbacks).
+  await page.evaluate(() => {
+    window.__layoutReads = [];
+    let inFrame = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      raf((time) => {
+        inFrame += 1;
+        try {
+          callback(time);
+        } finally {
+          inFrame -= 1;
+        }
+      });
+    const watch = (proto, name) => {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+      const note = (element) => {
+        if (inFrame && element.closest?.('[data-figure="similarity"]')) window.__layoutReads.push(name);
+      };
+      if (typeof descriptor.value === 'function') {
+        Object.defineProperty(proto, name, {
+          ...descriptor,
+          value(...args) {
+            note(this);
+            return descriptor.value.apply(this, args);
+          },
+        });
+      } else {
+        Object.defineProperty(proto, name, {
+          ...descriptor,
+          get() {
+            note(this);
+            return descriptor.get.call(this);
+          },
+        });
+      }
+    };
+    watch(Element.prototype, 'getBoundingClientRect');
+    watch(Element.prototype, 'clientWidth');
+    watch(Element.prototype, 'clientHeight');
+    watch(HTMLElement.prototype, 'offsetWidth');
+    watch(HTMLElement.prototype, 'offsetHeight');
+    for (const [i, path] of document
+      .querySelectorAll('[data-figure="similarity"] path.pe-similarity-line')
+      .entries()) {
+      path.dataset.kept = String(i);
+    }
+  });
+  const lines = figure.locator('.pe-similarity-lines > *');
+  await expect(lines).toHaveCount(3);
+  const before = await figure.locator('path.pe-similarity-line').first().getAttribute('d');
+  const bar = page.locator('.pe-section-bar');
+  await bar.getByLabel('Positions').fill('100');
+  await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('100 \u00d7 100 positions');
+  // The curves do not depend on the number of positions: the paths are left as they were.
+  expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).toBe(before);
+  await bar.getByLabel('Model width dModel').fill('256');
+  const section = page.locator('section#similarity');
+  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('128, 128 and 128');
+  await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
+  // The same three path elements, redrawn: one per curve, no per-point marks.
+  await expect(lines).toHaveCount(3);
+  expect(await lines.evaluateAll((els) => els.map((el) => `${el.tagName}:${el.dataset.kept}`))).toEqual([
+    'path:0',
+    'path:1',
+    'path:2',
+  ]);
+  expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).not.toBe(before);
+  expect(await page.evaluate(() => window.__layoutReads)).toEqual([]);
 });

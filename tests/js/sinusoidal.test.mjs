@@ -187,3 +187,80 @@ test('10,000 bad calls leave the module exact and its memory unchanged', () => {
   assert.equal(after.heapBytes, before.heapBytes);
   assert.equal(after.allocatedBytes, before.allocatedBytes);
 });
+
+/** PE(pos)·PE(pos+k) by the closed form sum_i cos(w_i k): an independent check on the engine's direct sum. */
+function closedFormDot(k, dModel, base) {
+  let sum = 0;
+  for (let i = 0; i < dModel / 2; i += 1) sum += Math.cos(k / base ** ((2 * i) / dModel));
+  return sum;
+}
+
+/** Encodings of positions 0..n-1 (or the given list) by the reference formula, one array per position. */
+function encodings(positions, dModel, base) {
+  return positions.map((pos) =>
+    Array.from({ length: dModel }, (_, dim) => reference(pos, dim, dModel, base)),
+  );
+}
+
+function literalDot(a, b) {
+  let sum = 0;
+  for (let j = 0; j < a.length; j += 1) sum += a[j] * b[j];
+  return sum;
+}
+
+test('dotByOffset is the closed form to 1e-9 for k up to 2048 from starts 0, 100, 300 and 2000', () => {
+  const closed = Array.from({ length: 2049 }, (_, k) => closedFormDot(k, 512, 10000));
+  const curves = [0, 100, 300, 2000].map((start) => pe.dotByOffset(start, 2048, 512, 10000));
+  for (const curve of curves) {
+    assert.ok(curve instanceof Float64Array);
+    assert.equal(curve.length, 2049);
+    // The source's numbers from any start: 256 at k = 0 (every pair adds cos 0 = 1) and 139.05 at k = 37.
+    assertClose(curve[0], 256, 1e-12);
+    assert.equal(curve[37].toFixed(2), '139.05');
+    assertClose(curve, closed, 1e-9);
+    // The figure's point: the direct dot product comes out the same from every start.
+    assertClose(curve, curves[0], 1e-10);
+  }
+});
+
+test('dotByOffset is the literal dot product of two encodings, for odd and tiny pair counts and far starts', () => {
+  for (const dModel of [2, 6, 64, 512]) {
+    for (const base of [10000, 37]) {
+      for (const start of [0, 63, 4000]) {
+        const curve = pe.dotByOffset(start, 700, dModel, base);
+        const offsets = [0, 1, 63, 64, 65, 255, 256, 257, 511, 700];
+        const [origin, ...others] = encodings([start, ...offsets.map((k) => start + k)], dModel, base);
+        offsets.forEach((k, i) => {
+          assertClose(
+            curve[k],
+            literalDot(origin, others[i]),
+            1e-11,
+            `dModel ${dModel} from ${start} at k ${k}`,
+          );
+        });
+      }
+    }
+  }
+});
+
+test('similarityMatrix is the literal dot product (or cosine) of every pair, symmetric to the last bit', () => {
+  const n = 131; // odd, and more rows than one of the engine's column blocks at dModel 512
+  for (const dModel of [6, 512]) {
+    const rows = encodings(
+      Array.from({ length: n }, (_, pos) => pos),
+      dModel,
+      10000,
+    );
+    const dot = pe.similarityMatrix(n, dModel, 10000, 'dot');
+    const cosine = pe.similarityMatrix(n, dModel, 10000, 'cosine');
+    assert.equal(dot.length, n * n);
+    for (let a = 0; a < n; a += 1) {
+      for (let b = 0; b < n; b += 1) {
+        const expected = literalDot(rows[a], rows[b]);
+        assertClose(dot[a * n + b], expected, 1e-11, `dot (${a}, ${b})`);
+        assertClose(cosine[a * n + b], expected / (dModel / 2), 1e-12, `cosine (${a}, ${b})`);
+        assert.equal(dot[a * n + b], dot[b * n + a]);
+      }
+    }
+  }
+});

@@ -13,6 +13,8 @@ import { numberList } from '../ui/fields.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
+import { freshest } from '../ui/offthread.js';
+import { watchWidth } from '../ui/resize.js';
 import { scientific, scientificText } from '../ui/scientific.js';
 import './similarity.css';
 import {
@@ -40,8 +42,12 @@ const MAX_STARTS = 8;
 const DASHES = ['', '8 5', '2 4', '12 4 2 4', '4 4', '1 3', '10 6', '6 2'];
 /** The paper's example offset (Figure 5: 139.05 at k = 37), quoted in the prose. */
 const EXAMPLE_OFFSET = 37;
-/** Matrices with more than this many multiply-adds (size^2 * dModel) wait for the reader to pause. */
-const HEAVY_MATRIX = 2 ** 26;
+/**
+ * Matrices with more multiply-adds than this (size^2 * dModel) are computed by the engine worker, so a slider
+ * never waits for them (1,024 positions at dModel 512 take the engine about a tenth of a second); the last
+ * matrix stays, dimmed, until the newest one arrives. The first matrix, and small ones, are computed at once.
+ */
+const OFF_THREAD_MATRIX = 2 ** 22;
 
 const CURVE = { top: 12, right: 14, bottom: 44, left: 56, height: 260 };
 const MATRIX = { top: 8, right: 10, bottom: 44, left: 50, max: 400 };
@@ -66,11 +72,17 @@ export function mount(element, options = {}) {
     controls: true,
     ...options,
   };
-  let shown = null; // the curves on show
-  let matrix = null; // the matrix on show: { key, size, positions, metric, values, low, high }
-  let matrixTimer = 0;
+  let shown = null; // the curves on show: { key, dModel, base, starts, maxOffset, curves, diff }
+  let matrix = null; // the matrix on show: { key, size, metric, values, low, high }
+  let wantedMatrix = null; // the key of the matrix the parameters ask for
+  let pendingMatrix = null; // the key of the latest matrix asked of the worker and not yet drawn
   let curveCursor = null; // k under the pointer or keyboard on the curve
   let cellCursor = null; // { a, b } on the matrix
+  // Widths kept from the resize observers, so that a redraw never asks for layout.
+  let curveWidth = 0;
+  let matrixWidth = 0;
+  // What each part was last drawn from: a redraw leaves a part alone when its inputs have not changed.
+  const drawn = { curves: '', curveAxes: '', key: '', matrixAxes: '', text: '', live: '', note: '' };
 
   const frame = createFrame(element, {
     id: 'similarity',
@@ -110,7 +122,7 @@ export function mount(element, options = {}) {
   frame.addControls(sharedControls, state.controls !== false);
   frame.addControls(ownControls);
 
-  // Curve: SVG lines with an invisible focusable overlay that takes pointer and keys.
+  // Curve: one SVG path per start, with an invisible focusable overlay that takes pointer and keys.
   const curveSvg = h('svg:svg', { class: 'pe-similarity-curve-svg' });
   const curveX = h('svg:g');
   const curveY = h('svg:g');
@@ -132,6 +144,9 @@ export function mount(element, options = {}) {
     curveSvg,
     key,
   );
+  // The curves' paths and the cursor's markers, one per start, kept and reused from one redraw to the next.
+  const paths = [];
+  const dots = [];
 
   // Matrix: a canvas of engine values under an SVG of axes and the hovered diagonal.
   const canvas = h('canvas', {
@@ -176,9 +191,24 @@ export function mount(element, options = {}) {
   );
   paintLegend();
 
-  const resize = new ResizeObserver(() => layout());
-  resize.observe(curveHost);
-  resize.observe(matrixHost);
+  const matrices = freshest({
+    draw: (request, values) => {
+      if (request.key === pendingMatrix) pendingMatrix = null;
+      showMatrixValues(request, values);
+    },
+    fail: (error) => {
+      pendingMatrix = null;
+      frame.showError(error.message);
+    },
+  });
+  const stopWatchingCurve = watchWidth(curveHost, (width) => {
+    curveWidth = width;
+    layout();
+  });
+  const stopWatchingMatrix = watchWidth(matrixHost, (width) => {
+    matrixWidth = width;
+    layout();
+  });
 
   function set(patch) {
     state = { ...state, ...patch };
@@ -193,53 +223,66 @@ export function mount(element, options = {}) {
       frame.showError('Give at least one starting position.');
       return;
     }
-    const curves = frame.attempt(() => {
-      const reach = Math.max(maxOffset, EXAMPLE_OFFSET);
-      return starts.map((start) => engine.dotByOffset(start, reach, dModel, base));
-    });
-    if (!curves) return;
-    const size = Math.min(positions, MATRIX_LIMIT);
-    const key = [size, dModel, base, metric].join('|');
-    window.clearTimeout(matrixTimer);
-    if (!matrix || matrix.key !== key) {
-      const request = { key, size, positions, dModel, base, metric };
-      if (matrix && size * size * dModel > HEAVY_MATRIX) {
-        // A big matrix costs the engine a noticeable pause (1,024 positions at dModel 512: about half a
-        // second), so while a slider moves it is computed once the reader stops; the old one stays, dimmed.
-        matrixHost.classList.add('is-stale');
-        matrixTimer = window.setTimeout(() => {
-          if (computeMatrix(request)) showMatrix();
-        }, 250);
-      } else if (!computeMatrix(request)) {
-        return;
-      }
+    // The curves depend on the starts, the offsets, dModel and base only: a change of positions reuses them.
+    const reach = Math.max(maxOffset, EXAMPLE_OFFSET);
+    const curvesKey = [starts.join(','), reach, dModel, base].join('|');
+    let curves;
+    if (shown && shown.key === curvesKey) {
+      curves = shown.curves;
+      frame.clearError();
     } else {
-      matrix.positions = positions;
+      curves = frame.attempt(() => starts.map((start) => engine.dotByOffset(start, reach, dModel, base)));
+      if (!curves) return;
+    }
+    const size = Math.min(positions, MATRIX_LIMIT);
+    wantedMatrix = [size, dModel, base, metric].join('|');
+    if (matrix && matrix.key === wantedMatrix) {
+      // Back at the matrix on show: results still to come from the worker are older, so they are dropped.
+      if (pendingMatrix !== null) matrices.drewHere();
+      pendingMatrix = null;
+      matrixHost.classList.remove('is-stale');
+    } else {
+      const request = { key: wantedMatrix, size, dModel, base, metric };
+      if (matrix && size * size * dModel > OFF_THREAD_MATRIX) {
+        if (pendingMatrix !== wantedMatrix) {
+          pendingMatrix = wantedMatrix;
+          matrixHost.classList.add('is-stale');
+          matrices.request(request, 'similarityMatrix', [size, dModel, base, metric]);
+        }
+      } else {
+        const values = frame.attempt(() => engine.similarityMatrix(size, dModel, base, metric));
+        if (!values) return;
+        matrices.drewHere();
+        pendingMatrix = null;
+        showMatrixValues(request, values, false);
+      }
     }
     // The differences of engine arrays: how far the curves from other starts stray from the first one.
     let diff = 0;
     for (const curve of curves) {
       for (let k = 0; k <= maxOffset; k += 1) diff = Math.max(diff, Math.abs(curve[k] - curves[0][k]));
     }
-    shown = { dModel, base, starts, maxOffset, curves, diff };
+    shown = { key: curvesKey, dModel, base, starts, maxOffset, curves, diff };
     if (curveCursor !== null) curveCursor = Math.min(curveCursor, maxOffset);
     showMatrix();
   }
 
-  /** Asks the engine for the matrix; on an error the message shows and the last matrix stays. */
-  function computeMatrix({ key, size, positions, dModel, base, metric }) {
-    const values = frame.attempt(() => engine.similarityMatrix(size, dModel, base, metric));
-    if (!values) return false;
+  /** Puts a matrix of engine values on show (and, unless told not to, redraws what depends on it). */
+  function showMatrixValues({ key, size, metric }, values, redraw = true) {
     let low = Infinity;
     let high = -Infinity;
-    for (const v of values) {
-      if (v < low) low = v;
-      if (v > high) high = v;
+    // The engine stores each value at both (a, b) and (b, a), so the cells with b >= a hold every value there is.
+    for (let a = 0; a < size; a += 1) {
+      for (let i = a * size + a, end = (a + 1) * size; i < end; i += 1) {
+        const v = values[i];
+        if (v < low) low = v;
+        if (v > high) high = v;
+      }
     }
-    matrix = { key, size, positions, metric, values, low, high };
-    matrixHost.classList.remove('is-stale');
+    matrix = { key, size, metric, values, low, high };
+    matrixHost.classList.toggle('is-stale', key !== wantedMatrix);
     paintMatrix();
-    return true;
+    if (redraw) showMatrix();
   }
 
   function showMatrix() {
@@ -255,26 +298,22 @@ export function mount(element, options = {}) {
   function paintLegend() {
     const ctx = legendBar.getContext('2d');
     const image = ctx.createImageData(256, 1);
-    for (let i = 0; i < 256; i += 1) image.data.set([...SEQUENTIAL.slice(i * 3, i * 3 + 3), 255], i * 4);
+    new Uint32Array(image.data.buffer).set(PACKED);
     ctx.putImageData(image, 0, 0);
   }
 
+  let image = null; // the matrix's pixels, kept while its size stays
+
   function paintMatrix() {
     const { size, values, low, high } = matrix;
-    canvas.width = size;
-    canvas.height = size;
-    const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(size, size);
-    const pixels = image.data;
-    const span = high - low || 1;
-    for (let i = 0, p = 0; i < values.length; i += 1, p += 4) {
-      const c = Math.round(((values[i] - low) / span) * 255) * 3;
-      pixels[p] = SEQUENTIAL[c];
-      pixels[p + 1] = SEQUENTIAL[c + 1];
-      pixels[p + 2] = SEQUENTIAL[c + 2];
-      pixels[p + 3] = 255;
-    }
-    ctx.putImageData(image, 0, 0);
+    if (canvas.width !== size) canvas.width = size;
+    if (canvas.height !== size) canvas.height = size;
+    if (image?.width !== size) image = new ImageData(size, size);
+    // One 32-bit write per cell (RGBA bytes in memory order on the little-endian machines browsers run on).
+    const pixels = new Uint32Array(image.data.buffer);
+    const scale = 255 / (high - low || 1);
+    for (let i = 0; i < values.length; i += 1) pixels[i] = PACKED[Math.round((values[i] - low) * scale)];
+    canvas.getContext('2d').putImageData(image, 0, 0);
     const name = matrix.metric === 'cosine' ? 'cosine similarity' : 'dot product';
     legendMin.textContent = formatValue(low);
     legendMax.textContent = formatValue(high);
@@ -288,90 +327,103 @@ export function mount(element, options = {}) {
   let matrixScale = null;
 
   function layout() {
-    if (!shown) return;
+    if (!shown || !matrix) return;
     layoutCurve();
     layoutMatrix();
   }
 
   function layoutCurve() {
     const { curves, maxOffset, starts } = shown;
-    const width = Math.max(240, curveHost.clientWidth);
+    // The first redraw may come before the resize observer's first report: the one layout read of the figure.
+    if (curveWidth === 0) curveWidth = curveHost.clientWidth;
+    const width = Math.max(240, curveWidth);
     const plotWidth = width - CURVE.left - CURVE.right;
-    let low = Infinity;
-    let high = -Infinity;
-    for (const curve of curves) {
-      for (let k = 0; k <= maxOffset; k += 1) {
-        low = Math.min(low, curve[k]);
-        high = Math.max(high, curve[k]);
+    const curvesKey = `${shown.key}|${maxOffset}|${width}`;
+    if (drawn.curves !== curvesKey) {
+      drawn.curves = curvesKey;
+      let low = Infinity;
+      let high = -Infinity;
+      for (const curve of curves) {
+        for (let k = 0; k <= maxOffset; k += 1) {
+          const v = curve[k];
+          if (v < low) low = v;
+          if (v > high) high = v;
+        }
       }
-    }
-    const x = scaleLinear().domain([0, maxOffset]).range([0, plotWidth]);
-    const y = scaleLinear()
-      .domain([Math.min(0, low), high])
-      .nice()
-      .range([CURVE.height, 0]);
-    curveScales = { x, y };
-    curveSvg.setAttribute('width', String(width));
-    curveSvg.setAttribute('height', String(CURVE.height + CURVE.top + CURVE.bottom));
-    curveX.setAttribute('transform', `translate(${CURVE.left},${CURVE.top + CURVE.height})`);
-    curveY.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
-    drawAxis(curveX, 'bottom', x, { ticks: plotWidth < 320 ? 4 : 8, label: 'offset k', format: formatInt });
-    drawAxis(curveY, 'left', y, { ticks: 6, label: 'PE(pos)\u00b7PE(pos+k)' });
-    lines.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
-    markers.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
-    rule.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
-    replaceChildren(
-      lines,
-      curves.map((curve, j) => {
-        let d = '';
-        for (let k = 0; k <= maxOffset; k += 1) d += `${k === 0 ? 'M' : 'L'}${x(k)},${y(curve[k])}`;
-        return h('svg:path', {
-          d,
-          class: 'pe-similarity-line',
-          stroke: series[j % series.length],
-          'stroke-width': Math.max(1.5, 5 - 1.5 * j),
-          'stroke-dasharray': DASHES[j] || null,
+      const x = scaleLinear().domain([0, maxOffset]).range([0, plotWidth]);
+      const y = scaleLinear()
+        .domain([Math.min(0, low), high])
+        .nice()
+        .range([CURVE.height, 0]);
+      curveScales = { x, y };
+      const [y0, y1] = y.domain();
+      const axesKey = `${width}|${maxOffset}|${y0}|${y1}`;
+      if (drawn.curveAxes !== axesKey) {
+        drawn.curveAxes = axesKey;
+        curveSvg.setAttribute('width', String(width));
+        curveSvg.setAttribute('height', String(CURVE.height + CURVE.top + CURVE.bottom));
+        curveX.setAttribute('transform', `translate(${CURVE.left},${CURVE.top + CURVE.height})`);
+        curveY.setAttribute('transform', `translate(${CURVE.left},${CURVE.top})`);
+        drawAxis(curveX, 'bottom', x, {
+          ticks: plotWidth < 320 ? 4 : 8,
+          label: 'offset k',
+          format: formatInt,
         });
-      }),
-    );
-    for (const [name, value] of Object.entries({
-      x: CURVE.left,
-      y: CURVE.top,
-      width: plotWidth,
-      height: CURVE.height,
-    })) {
-      overlay.setAttribute(name, String(value));
+        drawAxis(curveY, 'left', y, { ticks: 6, label: 'PE(pos)\u00b7PE(pos+k)' });
+        const plot = `translate(${CURVE.left},${CURVE.top})`;
+        for (const g of [lines, markers, rule]) g.setAttribute('transform', plot);
+        overlay.setAttribute('x', String(CURVE.left));
+        overlay.setAttribute('y', String(CURVE.top));
+        overlay.setAttribute('width', String(plotWidth));
+        overlay.setAttribute('height', String(CURVE.height));
+      }
+      // One path per start, its `d` built in one pass with the scales' linear maps written out.
+      const xScale = plotWidth / maxOffset;
+      const yScale = CURVE.height / (y1 - y0);
+      curves.forEach((curve, j) => {
+        let d = `M0,${round((y1 - curve[0]) * yScale)}`;
+        for (let k = 1; k <= maxOffset; k += 1) {
+          d += `L${round(k * xScale)},${round((y1 - curve[k]) * yScale)}`;
+        }
+        curvePath(j).setAttribute('d', d);
+      });
+      for (const path of paths.splice(curves.length)) path.remove();
     }
-    replaceChildren(
-      key,
-      starts.map((start, j) =>
-        h(
-          'span',
-          { class: 'pe-similarity-key-item' },
+    const keyKey = starts.join(',');
+    if (drawn.key !== keyKey) {
+      drawn.key = keyKey;
+      replaceChildren(
+        key,
+        starts.map((start, j) =>
           h(
-            'svg:svg',
-            { width: 28, height: 10, 'aria-hidden': 'true' },
-            h('svg:line', {
-              x1: 0,
-              y1: 5,
-              x2: 28,
-              y2: 5,
-              stroke: series[j % series.length],
-              'stroke-width': Math.max(1.5, 5 - 1.5 * j),
-              'stroke-dasharray': DASHES[j] || null,
-            }),
+            'span',
+            { class: 'pe-similarity-key-item' },
+            h('svg:svg', { width: 28, height: 10, 'aria-hidden': 'true' }, h('svg:line', style(j, 28))),
+            `from pos ${formatValue(start)}`,
           ),
-          `from pos ${formatValue(start)}`,
         ),
-      ),
-    );
+      );
+    }
     if (curveCursor !== null) drawOffset(curveCursor);
+  }
+
+  /** The path of curve j, made the first time it is needed. */
+  function curvePath(j) {
+    if (!paths[j]) {
+      paths[j] = h('svg:path', { class: 'pe-similarity-line', ...style(j) });
+      lines.append(paths[j]);
+    }
+    return paths[j];
   }
 
   function layoutMatrix() {
     const { size } = matrix;
-    const available = Math.max(120, matrixHost.clientWidth - MATRIX.left - MATRIX.right);
+    if (matrixWidth === 0) matrixWidth = matrixHost.clientWidth;
+    const available = Math.max(120, matrixWidth - MATRIX.left - MATRIX.right);
     const side = Math.min(MATRIX.max, available);
+    const axesKey = `${size}|${side}`;
+    if (drawn.matrixAxes === axesKey) return;
+    drawn.matrixAxes = axesKey;
     matrixStage.style.height = `${side + MATRIX.top + MATRIX.bottom}px`;
     Object.assign(canvas.style, {
       left: `${MATRIX.left}px`,
@@ -393,16 +445,25 @@ export function mount(element, options = {}) {
 
   function writeText() {
     const { starts, curves, diff, maxOffset } = shown;
-    const { size, positions, metric, low, high } = matrix;
-    matrixHeading.textContent = `${metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)'}, ${formatInt(
-      size,
-    )} \u00d7 ${formatInt(size)} positions`;
-    matrixNote.hidden = positions <= MATRIX_LIMIT;
-    matrixNote.textContent =
+    const { size, metric, low, high } = matrix;
+    const { positions } = state;
+    const note =
       positions > MATRIX_LIMIT
         ? `The matrix shows the first ${formatInt(MATRIX_LIMIT)} of ${formatInt(positions)} positions, the most ` +
           'the engine computes it for.'
         : '';
+    if (drawn.note !== note) {
+      drawn.note = note;
+      matrixNote.hidden = note === '';
+      matrixNote.textContent = note;
+    }
+    // Everything below follows from the curves and the matrix on show; a change of positions alone leaves it.
+    const textKey = `${shown.key}|${maxOffset}|${matrix.key}|${low}|${high}`;
+    if (drawn.text === textKey) return;
+    drawn.text = textKey;
+    matrixHeading.textContent = `${metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)'}, ${formatInt(
+      size,
+    )} \u00d7 ${formatInt(size)} positions`;
     replaceChildren(
       maxDiff,
       `Largest difference between the curves for k = 0\u2013${formatInt(maxOffset)}: `,
@@ -420,14 +481,17 @@ export function mount(element, options = {}) {
     // The first offset after which the first curve rises again: picked from the engine array by comparison.
     let rise = -1;
     for (let k = 0; k < maxOffset && rise < 0; k += 1) if (curves[0][k + 1] > curves[0][k]) rise = k;
-    fillLive(sectionOf(element), {
+    const live = {
       'similarity-first-rise':
         rise >= 0 ? `after k = ${formatInt(rise)}` : `nowhere up to k = ${formatInt(maxOffset)}`,
       'similarity-starts': listText(starts.map(formatValue)),
       'similarity-k0': listText(at(0)),
       'similarity-k37': listText(at(EXAMPLE_OFFSET)),
-      'similarity-diff': scientific(diff),
-    });
+    };
+    const liveKey = `${Object.values(live).join('|')}|${diff}`;
+    if (drawn.live === liveKey) return;
+    drawn.live = liveKey;
+    fillLive(sectionOf(element), { ...live, 'similarity-diff': scientific(diff) });
   }
 
   // --- reading the curve ---------------------------------------------------------------------------------------
@@ -439,18 +503,24 @@ export function mount(element, options = {}) {
     rule.setAttribute('y1', '0');
     rule.setAttribute('y2', String(CURVE.height));
     rule.setAttribute('visibility', 'visible');
-    replaceChildren(
-      markers,
-      shown.curves.map((curve, j) =>
-        h('svg:circle', {
-          cx: x(k),
-          cy: y(curve[k]),
+    shown.curves.forEach((curve, j) => {
+      if (!dots[j]) {
+        dots[j] = h('svg:circle', {
           r: Math.max(3, 6 - 1.5 * j),
           fill: series[j % series.length],
           class: 'pe-similarity-marker',
-        }),
-      ),
-    );
+        });
+        markers.append(dots[j]);
+      }
+      dots[j].setAttribute('cx', String(x(k)));
+      dots[j].setAttribute('cy', String(y(curve[k])));
+    });
+    for (const dot of dots.splice(shown.curves.length)) dot.remove();
+  }
+
+  function hideOffset() {
+    rule.setAttribute('visibility', 'hidden');
+    for (const dot of dots.splice(0)) dot.remove();
   }
 
   function showOffset(k) {
@@ -537,8 +607,7 @@ export function mount(element, options = {}) {
     if (k <= shown.maxOffset) {
       drawOffset(k);
     } else {
-      rule.setAttribute('visibility', 'hidden');
-      replaceChildren(markers);
+      hideOffset();
     }
     drawDiagonal(k);
     drawCellMark();
@@ -606,8 +675,9 @@ export function mount(element, options = {}) {
       if (changed) render();
     },
     destroy() {
-      window.clearTimeout(matrixTimer);
-      resize.disconnect();
+      matrices.stop();
+      stopWatchingCurve();
+      stopWatchingMatrix();
       frame.destroy();
     },
   };
@@ -617,6 +687,21 @@ export function mount(element, options = {}) {
 function listText(items) {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Rounds a pixel coordinate to a tenth of a pixel, which keeps a curve's path string short. */
+function round(v) {
+  return Math.round(v * 10) / 10;
+}
+
+/** The stroke of curve j (its colour, width and dashes), for its path and its key; `length` makes a key line. */
+function style(j, length) {
+  return {
+    ...(length ? { x1: 0, y1: 5, x2: length, y2: 5 } : {}),
+    stroke: series[j % series.length],
+    'stroke-width': Math.max(1.5, 5 - 1.5 * j),
+    'stroke-dasharray': DASHES[j] || null,
+  };
 }
 
 /** The sequential colour scale of the matrix (viridis) as 256 RGB triples, read on light and dark pages alike. */
@@ -630,4 +715,14 @@ const SEQUENTIAL = (() => {
     );
   }
   return lut;
+})();
+
+/** The same scale as 256 opaque RGBA pixels, one 32-bit word each (little-endian: red in the low byte). */
+const PACKED = (() => {
+  const words = new Uint32Array(256);
+  for (let i = 0; i < 256; i += 1) {
+    const [r, g, b] = SEQUENTIAL.subarray(i * 3, i * 3 + 3);
+    words[i] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  }
+  return words;
 })();
