@@ -87,3 +87,77 @@ test('binary follows the URL parameters and is usable at 360 px in dark mode', a
 test('binary shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'binary');
 });
+
+test('binary reads the engine values far along the window and after the window changes', async ({ page }) => {
+  await page.goto('embed.html?figure=binary&positions=2048&position=300');
+  const figure = figureOf(page);
+  await expect(figure.locator('.pe-summary')).toContainText('Position 300 is 00100101100 in binary');
+  const readout = figure.locator('.pe-readout');
+  const clock = figure.locator('.pe-binary-clock[data-pair="0"]');
+  await clock.focus();
+  await expect(readout).toContainText('position 300, pair 0:');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'sin') - Math.sin(300))).toBeLessThan(1e-6);
+  expect(Math.abs(numberAfter(await readout.textContent(), 'cos') - Math.cos(300))).toBeLessThan(1e-6);
+
+  const slider = figure.getByLabel('Position', { exact: true });
+  await slider.focus();
+  await slider.press('End');
+  await expect(figure.locator('.pe-summary')).toContainText('Position 2,047 is 11111111111 in binary');
+  await figure.locator('.pe-binary-bar-row[data-dimension="2"]').focus();
+  await expect(readout).toContainText('position 2047, dimension 2 (pair 1, sin)');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(2047, 2, 512))).toBeLessThan(
+    1e-6,
+  );
+
+  // A shorter window moves the position back inside it; a longer one keeps it.
+  const positions = figure.getByLabel('Positions');
+  await positions.focus();
+  await positions.press('ArrowLeft');
+  await expect(figure.locator('.pe-summary')).toContainText('Position 2,046 is');
+  await expect(figure.locator('.pe-binary-bit')).toHaveCount(11);
+  await clock.focus();
+  expect(Math.abs(numberAfter(await readout.textContent(), 'sin') - Math.sin(2046))).toBeLessThan(1e-6);
+});
+
+test('in the split layout bars and clocks read the sine and cosine halves', async ({ page }) => {
+  await page.goto('embed.html?figure=binary&layout=split&dModel=64&position=9');
+  const figure = figureOf(page);
+  // Split: pair i has its sine at dimension i and its cosine at i + dModel / 2.
+  await expect(figure.locator('.pe-binary-bar-row[data-dimension="3"]')).toHaveCount(1);
+  const readout = figure.locator('.pe-readout');
+  await figure.locator('.pe-binary-bar-row[data-dimension="3"]').focus();
+  await expect(readout).toContainText('position 9, dimension 3 (pair 3, sin)');
+  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(9, 6, 64))).toBeLessThan(1e-6);
+  const clock = figure.locator('.pe-binary-clock').nth(1);
+  const pair = Number(await clock.getAttribute('data-pair'));
+  await clock.focus();
+  await expect(readout).toContainText(`position 9, pair ${pair}:`);
+  const text = await readout.textContent();
+  expect(Math.abs(numberAfter(text, 'sin') - sinusoid(9, 2 * pair, 64))).toBeLessThan(1e-6);
+  expect(Math.abs(numberAfter(text, 'cos') - sinusoid(9, 2 * pair + 1, 64))).toBeLessThan(1e-6);
+});
+
+test('the data table lists each clock pair with its engine values at the position', async ({ page }) => {
+  await page.goto('embed.html?figure=binary&dModel=128&position=37&pairs=0,10,20');
+  const figure = figureOf(page);
+  await figure.locator('.pe-data summary').click();
+  await expect(figure.locator('.pe-table-host thead th')).toHaveText([
+    'pair',
+    'sin dimension',
+    'cos dimension',
+    'period',
+    'sin at 37',
+    'cos at 37',
+  ]);
+  const rows = figure.locator('.pe-table-host tbody tr');
+  await expect(rows).toHaveCount(3);
+  for (const [i, pair] of [0, 10, 20].entries()) {
+    const cells = (await rows.nth(i).locator('td').allTextContents()).map((v) =>
+      Number(v.replace('\u2212', '-')),
+    );
+    expect(cells.slice(0, 3)).toEqual([pair, 2 * pair, 2 * pair + 1]);
+    expect(Math.abs(cells[3] - 2 * Math.PI * 10000 ** ((2 * pair) / 128)) / cells[3]).toBeLessThan(1e-5);
+    expect(Math.abs(cells[4] - sinusoid(37, 2 * pair, 128))).toBeLessThan(1e-5);
+    expect(Math.abs(cells[5] - sinusoid(37, 2 * pair + 1, 128))).toBeLessThan(1e-5);
+  }
+});

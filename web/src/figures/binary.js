@@ -11,6 +11,7 @@ import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './binary.css';
 import {
   SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_KEYS,
   SINUSOIDAL_PARAMS,
   showParameters,
   sinusoidalControls,
@@ -31,6 +32,41 @@ const CLOCKS = 6;
 const MAX_BITS = 11;
 const PLAY_INTERVAL_MS = 700;
 const CLOCK_SIZE = 84;
+// Columns are fetched for a whole number of blocks of positions, so Play or the position slider asks the engine
+// again only every GROW positions.
+const GROW = 256;
+
+/**
+ * Columns of the sinusoidal table, fetched from the engine (sinusoidalColumns, double precision) and kept:
+ * PE(pos) does not depend on how many positions are shown, so fewer positions, or fewer dimensions, read the
+ * columns already fetched, and only new parameters, a new dimension or a later position ask the engine again.
+ * @returns {(positions: number, dModel: number, base: number, layout: string, dims: number[]) =>
+ *   Map<number, Float64Array>} the column of each dimension asked for, at least `positions` long
+ */
+function columnStore(engine) {
+  let held = { key: '', count: 0, columns: new Map() };
+  return (positions, dModel, base, layout, dims) => {
+    const key = `${dModel}|${base}|${layout}`;
+    const valid = Number.isInteger(positions) && positions >= 1;
+    if (valid && held.key === key && held.count >= positions && dims.every((d) => held.columns.has(d))) {
+      return held.columns;
+    }
+    const unique = [...new Set(dims)];
+    let count = valid ? Math.ceil(positions / GROW) * GROW : positions;
+    let values;
+    try {
+      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
+    } catch {
+      // Past the engine's limits with the room to grow, or arguments it refuses: ask for exactly what is
+      // needed, so the reader sees the engine's message about their own parameters.
+      count = positions;
+      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
+    }
+    const columns = new Map(unique.map((d, c) => [d, values.subarray(c * count, (c + 1) * count)]));
+    held = { key, count, columns };
+    return columns;
+  };
+}
 
 /**
  * Mounts the binary-counter figure.
@@ -49,7 +85,8 @@ export function mount(element, options = {}) {
     controls: true,
     ...options,
   };
-  let table = null;
+  const columnsOf = columnStore(engine);
+  let columns = null; // dimension -> its engine values from position 0 to at least the one shown
   let periods = null;
   let shown = null;
   let timer = 0;
@@ -67,7 +104,24 @@ export function mount(element, options = {}) {
   });
 
   const controls = sinusoidalControls(state, set);
-  frame.addControls(controls, state.controls !== false);
+  const controlsShown = state.controls !== false;
+  frame.addControls(controls, controlsShown);
+
+  // frame.attempt, except that the error line is cleared only when it shows an error: clearing a hidden one
+  // still costs a style recalculation on every slider step.
+  let failing = false;
+  function attempt(fn) {
+    try {
+      const result = fn();
+      if (failing) frame.clearError();
+      failing = false;
+      return result;
+    } catch (e) {
+      frame.showError(e instanceof Error ? e.message : String(e));
+      failing = true;
+      return undefined;
+    }
+  }
 
   // The position slider and Play belong to this figure, so they show in the article too.
   const position = slider({
@@ -132,31 +186,47 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const nextTable = frame.attempt(() => memo(engine, 'sinusoidalTable', positions, dModel, base, layout));
-    if (!nextTable) return;
-    const nextPeriods = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    // The figure reads only the position shown, so the engine checks the parameters without computing values
+    // (no dimensions asked for), and its message is the reader's if they are out of range.
+    const checked = attempt(() => engine.sinusoidalColumns(positions, dModel, base, layout, []));
+    if (!checked) return;
+    const nextPeriods = attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!nextPeriods) return;
-    table = nextTable;
     periods = nextPeriods;
     shown = { dModel, base, positions, layout };
-    position.input.max = String(Math.max(0, positions - 1));
+    const max = String(Math.max(0, positions - 1));
+    if (position.input.max !== max) position.input.max = max;
     build();
     showPosition(Math.min(state.position, positions - 1));
   }
 
   function value(pos, dim) {
-    return table[pos * shown.dModel + dim];
+    return columns.get(dim)[pos];
   }
 
-  // Rows and clocks are built once per parameter change and only updated as the position moves, so keyboard
-  // focus on a bar or clock survives Play.
+  // Rows and clocks are built when what they show changes (the number of bits with the window; bars, clocks and
+  // their periods with the other parameters or the chosen pairs) and otherwise only updated as the position
+  // moves, so a slider step that leaves them alone costs nothing, and keyboard focus on a bar or clock survives
+  // Play.
   let bitItems = [];
   let barItems = [];
   let clockItems = [];
+  let dimsShown = []; // the dimensions the bars and clocks read
+  let bitsBuilt = 0;
+  let restBuilt = '';
 
   function build() {
-    const { dModel, layout, positions } = shown;
+    const { dModel, base, layout, positions } = shown;
     const bitCount = Math.min(MAX_BITS, Math.max(1, (positions - 1).toString(2).length));
+    if (bitCount !== bitsBuilt) buildBits(bitCount);
+    const pairs = clockPairs();
+    const key = `${dModel}|${base}|${layout}|${pairs.join(',')}`;
+    if (key !== restBuilt) buildRest(pairs);
+    restBuilt = key;
+  }
+
+  function buildBits(bitCount) {
+    bitsBuilt = bitCount;
     bitItems = Array.from({ length: bitCount }, (_, k) => {
       const valueEl = h('span', { class: 'pe-binary-bit-value' });
       const item = h(
@@ -171,7 +241,10 @@ export function mount(element, options = {}) {
       bits,
       bitItems.map((b) => b.item),
     );
+  }
 
+  function buildRest(pairs) {
+    const { dModel, layout } = shown;
     const fast = Math.min(FAST_PAIRS, periods.length);
     barItems = Array.from({ length: fast }, (_, i) => {
       const dim = dimensionsOf(i, dModel, layout).sin;
@@ -185,7 +258,7 @@ export function mount(element, options = {}) {
         valueEl,
       );
       wireHover(item, () => describeDimension(dim), dim);
-      return { item, bar, valueEl, dim };
+      return { item, bar, valueEl, dim, width: '' };
     });
     replaceChildren(
       bars,
@@ -194,7 +267,7 @@ export function mount(element, options = {}) {
 
     const r = CLOCK_SIZE / 2 - 6;
     const mid = CLOCK_SIZE / 2;
-    clockItems = clockPairs().map((i) => {
+    clockItems = pairs.map((i) => {
       const { sin: sinDim, cos: cosDim } = dimensionsOf(i, dModel, layout);
       const hand = h('svg:line', { class: 'pe-binary-hand', x1: mid, y1: mid });
       const clock = h(
@@ -218,12 +291,14 @@ export function mount(element, options = {}) {
         h('span', { class: 'pe-binary-clock-period' }, `period ${formatPeriod(periods[i])}`),
       );
       wireHover(item, () => describePair(i), sinDim);
-      return { item, hand, pair: i, sinDim, cosDim, r: r * 0.85, mid };
+      return { item, hand, pair: i, sinDim, cosDim, r: r * 0.85, mid, x2: '', y2: '' };
     });
     replaceChildren(
       clocks,
       clockItems.map((c) => c.item),
     );
+    dimsShown = [...barItems.map((b) => b.dim), ...clockItems.flatMap((c) => [c.sinDim, c.cosDim])];
+    dimsShown.push(dimensionsOf(0, dModel, layout).sin);
 
     const others = clockItems.map((c) => c.pair).filter((i) => i !== 0);
     explain.textContent =
@@ -238,28 +313,53 @@ export function mount(element, options = {}) {
       ` No single bit or hand pins down the position; together they do.`;
   }
 
+  /** Sets an element's text only when it changes, so an unchanged readout costs no layout. */
+  function setText(target, text) {
+    if (target.textContent !== text) target.textContent = text;
+  }
+
+  let summaryShown = '';
+  let positionShown = '';
   function showPosition(pos) {
     if (!shown) return;
     state.position = pos;
-    position.value = pos;
+    if (position.value !== pos) position.value = pos;
+    // The same position with the same bits, bars and clocks shows the same values: a step of the window that
+    // keeps the position changes nothing here.
+    const key = `${pos}|${bitsBuilt}|${restBuilt}`;
+    if (key === positionShown) return;
+    positionShown = key;
+    // Values from position 0 to this one (the store keeps them for the positions before it too).
+    columns = columnsOf(Math.floor(pos) + 1, shown.dModel, shown.base, shown.layout, dimsShown);
     const binary = pos.toString(2).padStart(bitItems.length, '0');
     const lsbFirst = [...binary].reverse();
     bitItems.forEach((b, k) => {
-      b.valueEl.textContent = lsbFirst[k];
+      setText(b.valueEl, lsbFirst[k]);
       b.item.classList.toggle('is-one', lsbFirst[k] === '1');
     });
     for (const b of barItems) {
       const v = value(pos, b.dim);
       // Half the track at |value| = 1, to the right when positive: layout of the engine's value.
-      b.bar.style.width = `${(Math.abs(v) * 50).toFixed(2)}%`;
+      const width = `${(Math.abs(v) * 50).toFixed(2)}%`;
+      if (b.width !== width) {
+        b.bar.style.width = width;
+        b.width = width;
+      }
       b.bar.classList.toggle('is-negative', v < 0);
-      b.valueEl.textContent = formatSig(v, 3);
+      setText(b.valueEl, formatSig(v, 3));
     }
     for (const c of clockItems) {
       // The hand points at (sin, cos): 12 o'clock at position 0, turning clockwise by the pair's angle.
-      c.hand.setAttribute('x2', (c.mid + c.r * value(pos, c.sinDim)).toFixed(2));
-      c.hand.setAttribute('y2', (c.mid - c.r * value(pos, c.cosDim)).toFixed(2));
-      c.item.setAttribute('aria-label', describePair(c.pair));
+      const x2 = (c.mid + c.r * value(pos, c.sinDim)).toFixed(2);
+      const y2 = (c.mid - c.r * value(pos, c.cosDim)).toFixed(2);
+      if (c.x2 !== x2 || c.y2 !== y2) {
+        c.hand.setAttribute('x2', x2);
+        c.hand.setAttribute('y2', y2);
+        c.x2 = x2;
+        c.y2 = y2;
+      }
+      const label = describePair(c.pair);
+      if (c.item.getAttribute('aria-label') !== label) c.item.setAttribute('aria-label', label);
     }
     const focused = [...barItems, ...clockItems].find((x) => x.item === document.activeElement);
     if (focused)
@@ -267,11 +367,14 @@ export function mount(element, options = {}) {
         focused.pair !== undefined ? describePair(focused.pair) : describeDimension(focused.dim),
       );
     const pairs = clockItems.map((c) => c.pair);
-    frame.setSummary(
-      `Position ${formatInt(pos)} is ${binary} in binary (dModel ${formatInt(shown.dModel)}, base ${formatValue(shown.base)}). Sine of pair 0 is ${formatValue(
-        value(pos, dimensionsOf(0, shown.dModel, shown.layout).sin),
-      )}; clocks for pairs ${pairs.join(', ')} with periods ${pairs.map((i) => formatPeriod(periods[i])).join(', ')}.`,
-    );
+    const summary = `Position ${formatInt(pos)} is ${binary} in binary (dModel ${formatInt(shown.dModel)}, base ${formatValue(shown.base)}). Sine of pair 0 is ${formatValue(
+      value(pos, dimensionsOf(0, shown.dModel, shown.layout).sin),
+    )}; clocks for pairs ${pairs.join(', ')} with periods ${pairs.map((i) => formatPeriod(periods[i])).join(', ')}.`;
+    // The data table, rebuilt with the summary while it is open, also lists the layout's dimensions.
+    if (`${summary}|${shown.layout}` !== summaryShown) {
+      frame.setSummary(summary);
+      summaryShown = `${summary}|${shown.layout}`;
+    }
     drawHighlight();
   }
 
@@ -391,7 +494,11 @@ export function mount(element, options = {}) {
   return {
     update(patch = {}) {
       state = { ...state, ...patch };
-      const encoding = showParameters(controls, patch);
+      // Controls that are not shown (in the article the section bar has them) are not kept in step: writing a
+      // value into one formats its label, on every slider step.
+      const encoding = controlsShown
+        ? showParameters(controls, patch)
+        : SINUSOIDAL_KEYS.some((key) => key in patch);
       if (encoding || 'pairs' in patch) render();
       else if ('position' in patch && shown) showPosition(Math.min(patch.position, shown.positions - 1));
       else drawHighlight();

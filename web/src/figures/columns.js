@@ -8,10 +8,11 @@ import { h, replaceChildren, uid } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
-import { hoverAnnouncer, pairOf } from '../ui/linked.js';
+import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import './columns.css';
 import {
   SINUSOIDAL_DEFAULTS,
+  SINUSOIDAL_KEYS,
   SINUSOIDAL_PARAMS,
   showParameters,
   sinusoidalControls,
@@ -32,8 +33,47 @@ const HEIGHT = 240;
 const MAX_CURVES = series.length;
 // Dots and the smooth curve between whole positions only while positions are a few pixels apart or more.
 const DOT_SPACING_PX = 5;
+const DOT_RADIUS = 2.5;
 const SMOOTH_STEPS = 8;
 const SAMPLES_PER_PERIOD = 20;
+// Curves are written in tenths of a pixel inside groups scaled by 1 / UNIT: whole numbers turn into path text
+// several times faster than fixed decimals, and a tenth of a pixel is finer than anything the eye can see.
+const UNIT = 10;
+// Columns are fetched for a whole number of blocks of positions, so a window that grows one position at a time
+// asks the engine again only every GROW positions.
+const GROW = 256;
+
+/**
+ * Columns of the sinusoidal table, fetched from the engine (sinusoidalColumns, double precision) and kept:
+ * PE(pos) does not depend on how many positions are shown, so a shorter window, or fewer dimensions, reads the
+ * columns already fetched, and only new parameters, a new dimension or a longer window ask the engine again.
+ * @returns {(positions: number, dModel: number, base: number, layout: string, dims: number[]) =>
+ *   Map<number, Float64Array>} the column of each dimension asked for, at least `positions` long
+ */
+function columnStore(engine) {
+  let held = { key: '', count: 0, columns: new Map() };
+  return (positions, dModel, base, layout, dims) => {
+    const key = `${dModel}|${base}|${layout}`;
+    const valid = Number.isInteger(positions) && positions >= 1;
+    if (valid && held.key === key && held.count >= positions && dims.every((d) => held.columns.has(d))) {
+      return held.columns;
+    }
+    const unique = [...new Set(dims)];
+    let count = valid ? Math.ceil(positions / GROW) * GROW : positions;
+    let values;
+    try {
+      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
+    } catch {
+      // Past the engine's limits with the room to grow, or arguments it refuses: ask for exactly the window, so
+      // the reader sees the engine's message about their own parameters.
+      count = positions;
+      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
+    }
+    const columns = new Map(unique.map((d, c) => [d, values.subarray(c * count, (c + 1) * count)]));
+    held = { key, count, columns };
+    return columns;
+  };
+}
 
 /**
  * Mounts the columns figure.
@@ -50,9 +90,12 @@ export function mount(element, options = {}) {
     controls: true,
     ...options,
   };
-  let table = null;
+  const columnsOf = columnStore(engine);
+  const previewColumnsOf = columnStore(engine);
+  let columns = null; // dimension -> its engine values over position
   let periods = null;
   let shown = null;
+  let visible = []; // the dimensions drawn, in the reader's order
   let cursor = null; // { pos, dim }
   let width = 0;
   let x = null;
@@ -70,7 +113,24 @@ export function mount(element, options = {}) {
   });
 
   const controls = sinusoidalControls(state, set);
-  frame.addControls(controls, state.controls !== false);
+  const controlsShown = state.controls !== false;
+  frame.addControls(controls, controlsShown);
+
+  // frame.attempt, except that the error line is cleared only when it shows an error: clearing a hidden one
+  // still costs a style recalculation on every slider step.
+  let failing = false;
+  function attempt(fn) {
+    try {
+      const result = fn();
+      if (failing) frame.clearError();
+      failing = false;
+      return result;
+    } catch (e) {
+      frame.showError(e instanceof Error ? e.message : String(e));
+      failing = true;
+      return undefined;
+    }
+  }
 
   // Choosing dimensions is this figure's own control, shown in the article too.
   const addId = uid('dimension');
@@ -108,12 +168,15 @@ export function mount(element, options = {}) {
   const xAxis = h('svg:g');
   const yAxis = h('svg:g');
   const zero = h('svg:line', { class: 'pe-columns-zero' });
-  const curves = h('svg:g', { class: 'pe-columns-curves' });
-  const preview = h('svg:path', { class: 'pe-columns-preview', visibility: 'hidden' });
+  const scaled = { transform: `scale(${1 / UNIT})` };
+  const curves = h('svg:g', { ...scaled, class: 'pe-columns-curves' });
+  const preview = h('svg:path', { ...scaled, class: 'pe-columns-preview', visibility: 'hidden' });
   const cursorLine = h('svg:line', { class: 'pe-columns-cursor', visibility: 'hidden' });
   const cursorDot = h('svg:circle', { class: 'pe-columns-cursor-dot', r: 5, visibility: 'hidden' });
   svg.append(xAxis, yAxis, zero, preview, curves, cursorLine, cursorDot);
   frame.plot.append(picker, addMessage, h('div', { class: 'pe-columns' }, svg));
+  xAxis.setAttribute('transform', `translate(0,${MARGIN.top + HEIGHT})`);
+  yAxis.setAttribute('transform', `translate(${MARGIN.left},0)`);
 
   const stopWatching = watchWidth(frame.plot, (next) => {
     width = next;
@@ -125,26 +188,55 @@ export function mount(element, options = {}) {
     render();
   }
 
-  function visibleDimensions() {
-    return state.dimensions.filter((d) => Number.isInteger(d) && d >= 0 && d < shown.dModel);
+  function visibleDimensions(dModel) {
+    return state.dimensions.filter((d) => Number.isInteger(d) && d >= 0 && d < dModel);
   }
 
   function colorOf(dim) {
     return series[state.dimensions.indexOf(dim) % series.length];
   }
 
+  function plotWidth() {
+    return Math.max(120, width - MARGIN.left - MARGIN.right);
+  }
+
+  /** Whether whole positions are far enough apart for dots (a window of one position is one dot). */
+  function dotted(positions) {
+    return plotWidth() / Math.max(1, positions - 1) >= DOT_SPACING_PX;
+  }
+
+  /** Whether curves are smoothed between whole positions: while there are dots and something between them. */
+  function spacious(positions) {
+    return positions > 1 && dotted(positions);
+  }
+
+  /**
+   * The dimensions whose columns a drawing of `dims` reads: the dimensions themselves, and while the curves are
+   * smoothed between whole positions, the other half of each one's sin/cos pair (see curvePath).
+   */
+  function needed(dims, { positions, dModel, layout }) {
+    if (!spacious(positions)) return dims;
+    return dims.flatMap((d) => {
+      const { sin, cos } = dimensionsOf(pairOf(d, dModel, layout).pair, dModel, layout);
+      return [sin, cos];
+    });
+  }
+
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = frame.attempt(() => memo(engine, 'sinusoidalTable', positions, dModel, base, layout));
+    const dims = visibleDimensions(dModel);
+    const next = attempt(() =>
+      columnsOf(positions, dModel, base, layout, needed(dims, { positions, dModel, layout })),
+    );
     if (!next) return;
-    const nextPeriods = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    const nextPeriods = attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!nextPeriods) return;
-    table = next;
+    columns = next;
     periods = nextPeriods;
     shown = { dModel, base, positions, layout };
-    if (cursor && (cursor.pos >= positions || !visibleDimensions().includes(cursor.dim))) cursor = null;
+    visible = dims;
+    if (cursor && (cursor.pos >= positions || !visible.includes(cursor.dim))) cursor = null;
     renderChips();
-    const dims = visibleDimensions();
     const hidden = state.dimensions.filter((d) => !dims.includes(d));
     frame.setSummary(
       `${formatInt(dims.length)} dimensions (${dims.join(', ') || 'none'}) over ${formatInt(positions)} ` +
@@ -163,22 +255,28 @@ export function mount(element, options = {}) {
   }
 
   function value(pos, dim) {
-    return table[pos * shown.dModel + dim];
+    return columns.get(dim)[pos];
   }
 
   /** Smallest and largest of the engine's values of one dimension over the window (for the summary). */
   function extent(dim) {
+    const column = columns.get(dim);
     let min = Infinity;
     let max = -Infinity;
     for (let p = 0; p < shown.positions; p += 1) {
-      const v = value(p, dim);
+      const v = column[p];
       if (v < min) min = v;
       if (v > max) max = v;
     }
     return { min, max };
   }
 
+  // The chips change only with the list of dimensions or with dModel (which marks some beyond it).
+  let chipsShown = '';
   function renderChips() {
+    const key = `${state.dimensions.join(',')}|${shown.dModel}`;
+    if (key === chipsShown) return;
+    chipsShown = key;
     replaceChildren(
       chips,
       state.dimensions.map((d) => {
@@ -233,104 +331,195 @@ export function mount(element, options = {}) {
     setDimensions([...state.dimensions, dim]);
   }
 
-  function spacing() {
-    return (x.range()[1] - x.range()[0]) / Math.max(1, shown.positions - 1);
+  // Where things go, in tenths of a pixel: x = ax * position + bx, y = ay * value + by (the scales x and y
+  // times UNIT), rounded; xs holds x at every whole position and stepTo the "dx," from the one before, shared
+  // by all curves while the window and the width stay.
+  let geometry = { key: '', ax: 0, bx: 0, ay: 0, by: 0, xs: [], stepTo: [] };
+  function geometryFor(positions, plotW) {
+    const key = `${positions}|${plotW}`;
+    if (geometry.key === key) return geometry;
+    const ax = (UNIT * plotW) / Math.max(1, positions - 1);
+    const bx = UNIT * MARGIN.left;
+    const xs = new Int32Array(positions);
+    const stepTo = new Array(positions);
+    for (let p = 0; p < positions; p += 1) {
+      xs[p] = Math.round(ax * p + bx);
+      stepTo[p] = p === 0 ? '' : `${xs[p] - xs[p - 1]},`;
+    }
+    geometry = { key, ax, bx, ay: (-UNIT * HEIGHT) / 2.2, by: UNIT * (MARGIN.top + HEIGHT / 2), xs, stepTo };
+    return geometry;
   }
 
   /**
-   * The path of one dimension. A fast wave (few positions per period) drawn through whole positions alone would
-   * zigzag, so between them its curve comes from the engine's rotation of the pair by fractional offsets
-   * (shiftRotation), enough samples per period to look smooth; slow waves need only the table's values.
+   * The path of one dimension through the engine's values at whole positions. A fast wave (few positions per
+   * period) drawn through whole positions alone would zigzag, so while positions are far enough apart its curve
+   * also passes through fractional positions p + j / steps, enough samples per period to look smooth: there the
+   * pair's (sin, cos) at p turned by the engine's rotation for offset j / steps (shiftRotation), the property
+   * PE(p + k) = R(k) PE(p) that the rotation section shows. Slow waves need only the values at whole positions.
+   * The path moves by relative steps between rounded points ("M x,y l dx,dy dx,dy ..."): short numbers, so the
+   * text is about a third shorter, and the browser parses it that much sooner.
+   * @param {Map<number, Float64Array>} source columns holding dim (and, while smoothing, its pair)
    */
-  function curvePath(dim) {
-    const { positions, dModel, base, layout } = shown;
+  function curvePath(dim, source) {
+    const { positions, dModel, layout } = shown;
+    const { ax, bx, ay, by, xs, stepTo } = geometryFor(positions, plotWidth());
+    const column = source.get(dim);
     const { pair, sin } = pairOf(dim, dModel, layout);
-    const steps =
-      positions > 1 && spacing() >= DOT_SPACING_PX
-        ? Math.min(SMOOTH_STEPS, Math.ceil(SAMPLES_PER_PERIOD / periods[pair]))
-        : 1;
-    let d = '';
-    if (steps > 1) {
-      const samples = fineSamples(pair, dModel, base, steps, (positions - 1) * steps + 1);
-      for (let k = 0; k <= (positions - 1) * steps; k += 1) {
-        d += `${k === 0 ? 'M' : 'L'}${x(k / steps).toFixed(1)},${y(samples[2 * k + (sin ? 1 : 0)]).toFixed(1)}`;
+    const steps = spacious(positions)
+      ? Math.min(SMOOTH_STEPS, Math.ceil(SAMPLES_PER_PERIOD / periods[pair]))
+      : 1;
+    let lastY = Math.round(ay * column[0] + by);
+    // A window of one position is a single point: no steps, so no "l" (which would need some).
+    let d = `M${xs[0]},${lastY}${positions > 1 ? 'l' : ''}`;
+    if (steps === 1) {
+      for (let p = 1; p < positions; p += 1) {
+        const next = Math.round(ay * column[p] + by);
+        d += `${stepTo[p]}${next - lastY} `;
+        lastY = next;
       }
       return d;
     }
-    for (let p = 0; p < positions; p += 1) {
-      d += `${p === 0 ? 'M' : 'L'}${x(p).toFixed(1)},${y(value(p, dim)).toFixed(1)}`;
+    const both = dimensionsOf(pair, dModel, layout);
+    const sines = source.get(both.sin);
+    const cosines = source.get(both.cos);
+    const turns = rotations(pair, steps);
+    let lastX = xs[0];
+    for (let p = 0; p + 1 < positions; p += 1) {
+      const s = sines[p];
+      const c = cosines[p];
+      for (let j = 1; j <= steps; j += 1) {
+        let v = column[p + 1];
+        if (j < steps) {
+          const r = turns[j - 1];
+          v = sin ? r[0] * s + r[1] * c : r[2] * s + r[3] * c;
+        }
+        const nextX = j < steps ? Math.round(ax * (p + j / steps) + bx) : xs[p + 1];
+        const nextY = Math.round(ay * v + by);
+        d += `${nextX - lastX},${nextY - lastY} `;
+        lastX = nextX;
+        lastY = nextY;
+      }
     }
     return d;
   }
 
-  // (cos, sin) of a pair at offsets k / steps, kept per pair so that moving the number of positions, the
-  // highlight or the width of the page asks the engine only for offsets it has not answered yet.
-  const fine = new Map();
-  function fineSamples(pair, dModel, base, steps, count) {
+  // The engine's rotation matrices of a pair for offsets 1/steps .. (steps-1)/steps, kept per pair and
+  // parameters so that moving the number of positions, the highlight or the width asks the engine nothing.
+  const turnsByPair = new Map();
+  function rotations(pair, steps) {
+    const { dModel, base } = shown;
     const key = `${pair}|${dModel}|${base}|${steps}`;
-    let samples = fine.get(key) ?? [];
-    for (let k = samples.length / 2; k < count; k += 1) {
-      const r = engine.shiftRotation(pair, k / steps, dModel, base);
-      samples.push(r[0], r[1]);
+    let turns = turnsByPair.get(key);
+    if (!turns) {
+      turns = [];
+      for (let j = 1; j < steps; j += 1) turns.push(engine.shiftRotation(pair, j / steps, dModel, base));
     }
-    fine.delete(key);
-    fine.set(key, samples);
-    if (fine.size > 2 * MAX_CURVES) fine.delete(fine.keys().next().value);
-    return samples;
+    turnsByPair.delete(key);
+    turnsByPair.set(key, turns);
+    if (turnsByPair.size > 4 * MAX_CURVES) turnsByPair.delete(turnsByPair.keys().next().value);
+    return turns;
+  }
+
+  /** A filled circle at every whole position of one column, as one path. */
+  function dotsPath(column) {
+    const { positions } = shown;
+    const { ay, by, xs } = geometryFor(positions, plotWidth());
+    const r = DOT_RADIUS * UNIT;
+    const arcs = `a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+    let d = '';
+    for (let p = 0; p < positions; p += 1) d += `M${xs[p] - r},${Math.round(ay * column[p] + by)}${arcs}`;
+    return d;
+  }
+
+  // One <g> per curve, kept while its dimension is shown, holding the line and the dots; a redraw only sets the
+  // path data and colours that changed.
+  const nodes = new Map();
+  function nodeFor(dim) {
+    let node = nodes.get(dim);
+    if (!node) {
+      const line = h('svg:path', { class: 'pe-columns-line' });
+      const dots = h('svg:path', { class: 'pe-columns-dots' });
+      const g = h('svg:g', { class: 'pe-columns-curve', 'data-dimension': dim }, line, dots);
+      node = { g, line, dots, color: '', lineD: '', dotsD: '' };
+      nodes.set(dim, node);
+    }
+    return node;
+  }
+
+  /** Sets an attribute only when its value changes (an unchanged one would still invalidate layout). */
+  function setAttr(target, name, value) {
+    if (target.getAttribute(name) !== value) target.setAttribute(name, value);
   }
 
   function draw() {
     if (!shown || width === 0) return;
-    const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
-    svg.setAttribute('width', String(width));
-    svg.setAttribute('height', String(HEIGHT + MARGIN.top + MARGIN.bottom));
+    const plotW = plotWidth();
+    setAttr(svg, 'width', String(width));
+    setAttr(svg, 'height', String(HEIGHT + MARGIN.top + MARGIN.bottom));
     x = scaleLinear()
       .domain([0, Math.max(1, shown.positions - 1)])
-      .range([MARGIN.left, MARGIN.left + plotWidth]);
+      .range([MARGIN.left, MARGIN.left + plotW]);
     y = scaleLinear()
       .domain([-1.1, 1.1])
       .range([MARGIN.top + HEIGHT, MARGIN.top]);
-    xAxis.setAttribute('transform', `translate(0,${MARGIN.top + HEIGHT})`);
-    yAxis.setAttribute('transform', `translate(${MARGIN.left},0)`);
-    drawAxis(xAxis, 'bottom', x, { ticks: plotWidth < 360 ? 4 : 8, label: 'position', format: formatInt });
+    drawAxis(xAxis, 'bottom', x, { ticks: plotW < 360 ? 4 : 8, label: 'position', format: formatInt });
     drawAxis(yAxis, 'left', y, { ticks: 5, label: 'value' });
-    zero.setAttribute('x1', String(MARGIN.left));
-    zero.setAttribute('x2', String(MARGIN.left + plotWidth));
-    zero.setAttribute('y1', String(y(0)));
-    zero.setAttribute('y2', String(y(0)));
-    const dots = spacing() >= DOT_SPACING_PX;
-    const groups = visibleDimensions().map((dim) => {
+    setAttr(zero, 'x1', String(MARGIN.left));
+    setAttr(zero, 'x2', String(MARGIN.left + plotW));
+    setAttr(zero, 'y1', String(y(0)));
+    setAttr(zero, 'y2', String(y(0)));
+    // A width change can start the smoothing, which reads the other half of each pair too.
+    columns = columnsOf(shown.positions, shown.dModel, shown.base, shown.layout, needed(visible, shown));
+    const dots = dotted(shown.positions);
+    for (const [dim, node] of nodes) {
+      if (visible.includes(dim)) continue;
+      node.g.remove();
+      nodes.delete(dim);
+    }
+    visible.forEach((dim, i) => {
+      const node = nodeFor(dim);
+      if (curves.children[i] !== node.g) curves.insertBefore(node.g, curves.children[i] ?? null);
       const color = colorOf(dim);
-      const g = h(
-        'svg:g',
-        { class: 'pe-columns-curve', 'data-dimension': dim, style: `color:${color}` },
-        h('svg:path', { d: curvePath(dim) }),
-      );
-      if (dots) {
-        for (let p = 0; p < shown.positions; p += 1) {
-          g.append(h('svg:circle', { cx: x(p).toFixed(1), cy: y(value(p, dim)).toFixed(1), r: 2.5 }));
-        }
+      if (node.color !== color) {
+        node.g.style.color = color;
+        node.color = color;
       }
-      return g;
+      const lineD = curvePath(dim, columns);
+      if (node.lineD !== lineD) {
+        node.line.setAttribute('d', lineD);
+        node.lineD = lineD;
+      }
+      const dotsD = dots ? dotsPath(columns.get(dim)) : '';
+      if (node.dotsD !== dotsD) {
+        if (dotsD) node.dots.setAttribute('d', dotsD);
+        else node.dots.removeAttribute('d');
+        node.dotsD = dotsD;
+      }
     });
-    curves.replaceChildren(...groups);
     drawHighlight();
     if (cursor) drawCursor();
   }
 
+  let previewShown = '';
   function drawHighlight() {
     const dim = state.highlight;
     const valid = dim !== null && dim !== undefined && shown && x && dim >= 0 && dim < shown.dModel;
-    const listed = valid && visibleDimensions().includes(dim);
+    const listed = valid && visible.includes(dim);
     curves.classList.toggle('has-highlight', Boolean(listed));
-    for (const g of curves.children)
-      g.classList.toggle('is-highlight', listed && g.dataset.dimension === String(dim));
-    // A hovered dimension that is not among the curves is previewed as a dashed curve.
+    for (const [d, node] of nodes) node.g.classList.toggle('is-highlight', listed && d === dim);
+    // A hovered dimension that is not among the curves is previewed as a dashed curve, its column fetched when
+    // it is first hovered.
     if (valid && !listed) {
-      preview.setAttribute('d', curvePath(dim));
+      const { positions, dModel, base, layout } = shown;
+      const key = `${dim}|${positions}|${dModel}|${base}|${layout}|${plotWidth()}`;
+      if (key !== previewShown) {
+        const source = previewColumnsOf(positions, dModel, base, layout, needed([dim], shown));
+        preview.setAttribute('d', curvePath(dim, source));
+        previewShown = key;
+      }
       preview.setAttribute('visibility', 'visible');
       preview.dataset.dimension = String(dim);
-    } else {
+    } else if (preview.dataset.dimension !== undefined) {
       preview.setAttribute('visibility', 'hidden');
       delete preview.dataset.dimension;
     }
@@ -372,7 +561,7 @@ export function mount(element, options = {}) {
 
   svg.addEventListener('pointermove', (event) => {
     if (!shown || !x) return;
-    const dims = visibleDimensions();
+    const dims = visible;
     if (dims.length === 0) return;
     const rect = svg.getBoundingClientRect();
     const pos = Math.round(x.invert(event.clientX - rect.left));
@@ -387,12 +576,12 @@ export function mount(element, options = {}) {
   svg.addEventListener('pointerleave', leave);
   svg.addEventListener('blur', leave);
   svg.addEventListener('focus', () => {
-    const dims = shown ? visibleDimensions() : [];
+    const dims = shown ? visible : [];
     if (dims.length) showPoint(cursor?.pos ?? 0, cursor?.dim ?? dims[0]);
   });
   svg.addEventListener('keydown', (event) => {
     if (!shown) return;
-    const dims = visibleDimensions();
+    const dims = visible;
     if (dims.length === 0) return;
     const pos = cursor?.pos ?? 0;
     const index = Math.max(0, dims.indexOf(cursor?.dim ?? dims[0]));
@@ -413,7 +602,7 @@ export function mount(element, options = {}) {
   });
 
   function tableData() {
-    const dims = visibleDimensions();
+    const dims = visible;
     const rows = [];
     for (let p = 0; p < shown.positions; p += 1) rows.push([p, ...dims.map((d) => formatValue(value(p, d)))]);
     return { columns: ['position', ...dims.map((d) => `dim ${d}`)], rows };
@@ -424,7 +613,11 @@ export function mount(element, options = {}) {
   return {
     update(patch = {}) {
       state = { ...state, ...patch };
-      const encoding = showParameters(controls, patch);
+      // Controls that are not shown (in the article the section bar has them) are not kept in step: writing a
+      // value into one formats its label, on every slider step.
+      const encoding = controlsShown
+        ? showParameters(controls, patch)
+        : SINUSOIDAL_KEYS.some((key) => key in patch);
       if (encoding || 'dimensions' in patch) render();
       else drawHighlight();
     },
