@@ -82,3 +82,58 @@ test('periods is usable at 360 px in dark mode', async ({ page }) => {
 test('periods shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'periods');
 });
+
+test('the log axis follows a window longer than every period, and shrinks back', async ({ page }) => {
+  // dModel 16, base 10: periods from 2π to about 47, so the window sets the top of the axis.
+  await page.goto('embed.html?figure=periods&dModel=16&base=10&positions=50');
+  const figure = page.locator('[data-figure="periods"]');
+  const powers = () =>
+    figure
+      .locator('svg g.pe-axis')
+      .nth(1)
+      .locator('.tick text')
+      .evaluateAll((texts) => texts.map((t) => t.textContent).filter(Boolean));
+  await expect.poll(powers).toEqual(['10']);
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  await slider.press('End');
+  await expect(figure.locator('.pe-periods-window-label')).toHaveText('2,048 positions');
+  await expect.poll(powers).toEqual(['10', '100', '1K']);
+  await slider.press('Home');
+  await expect(figure.locator('.pe-periods-window-label')).toHaveText('1 positions');
+  await expect.poll(powers).toEqual(['1', '10']);
+  await expect(figure.locator('[data-stat="first-slow"]')).toContainText('dimension 0 (pair 0,');
+});
+
+test('a positions step inside the periods moves the window and keeps the axes as they are', async ({
+  page,
+}) => {
+  await page.goto('embed.html?figure=periods');
+  const figure = page.locator('[data-figure="periods"]');
+  // Drawn once the chart's width is known.
+  await expect(figure.locator('svg g.pe-axis .tick')).not.toHaveCount(0);
+  await figure
+    .locator('svg g.pe-axis')
+    .evaluateAll((axes) =>
+      axes.forEach((axis) => axis.querySelectorAll('*').forEach((node) => (node.peKept = true))),
+    );
+  const line = figure.locator('.pe-periods-window');
+  const before = Number(await line.getAttribute('y1'));
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  for (let i = 0; i < 10; i += 1) await slider.press('ArrowRight');
+  await expect(figure.locator('.pe-periods-window-label')).toHaveText('74 positions');
+  // A longer window sits higher on the axis.
+  expect(Number(await line.getAttribute('y1'))).toBeLessThan(before);
+  await expect(figure.locator('[data-stat="first-slow"]')).toContainText(
+    `dimension ${2 * firstSlower(74)} (pair ${firstSlower(74)},`,
+  );
+  const kept = await figure
+    .locator('svg g.pe-axis')
+    .evaluateAll((axes) =>
+      axes.flatMap((axis) =>
+        [...axis.querySelectorAll('*')].filter((n) => !n.peKept).map((n) => n.outerHTML),
+      ),
+    );
+  expect(kept).toEqual([]);
+});

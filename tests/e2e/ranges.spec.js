@@ -100,3 +100,59 @@ test('ranges is usable at 360 px in dark mode', async ({ page }) => {
 test('ranges shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'ranges');
 });
+
+/** Bar heights in pixels of one ranges path, in drawing order ("M x,bottom V top h w V bottom Z" each). */
+function barHeights(d) {
+  return [...d.matchAll(/M[\d.]+,([\d.]+)V([\d.]+)h[\d.]+V[\d.]+Z/g)].map((m) => Number(m[1]) - Number(m[2]));
+}
+
+test('each bar is as tall as its range, in either layout, after the positions move', async ({ page }) => {
+  await page.goto('embed.html?figure=ranges&dModel=128&positions=50&layout=split');
+  const figure = page.locator('[data-figure="ranges"]');
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(figure.locator('.pe-summary')).toContainText('Over 51 positions');
+  // 220 px for a range of 2; a bar never drops below one pixel.
+  const expected = (dim) => Math.max(1, range(dim, 51, 128) * 110);
+  const sin = barHeights(await figure.locator('path.pe-ranges-sin').getAttribute('d'));
+  const cos = barHeights(await figure.locator('path.pe-ranges-cos').getAttribute('d'));
+  expect(sin).toHaveLength(64);
+  expect(cos).toHaveLength(64);
+  // Split layout: dimension k < 64 is the sine of pair k (interleaved 2k), 64 + k its cosine (2k + 1).
+  for (let k = 0; k < 64; k += 1) {
+    expect(Math.abs(sin[k] - expected(2 * k))).toBeLessThan(0.011);
+    expect(Math.abs(cos[k] - expected(2 * k + 1))).toBeLessThan(0.011);
+  }
+});
+
+test('a positions step keeps the axes as they are; a narrower chart gets fewer ticks', async ({ page }) => {
+  await page.goto('embed.html?figure=ranges');
+  const figure = page.locator('[data-figure="ranges"]');
+  const labels = (axis) => figure.locator('svg g.pe-axis').nth(axis).locator('.tick text').allTextContents();
+  await expect
+    .poll(() => labels(0))
+    .toEqual(['0', '50', '100', '150', '200', '250', '300', '350', '400', '450', '500']);
+  expect(await labels(1)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0']);
+  // The axes depend on dModel and the width only: a slider step writes nothing into them.
+  await figure
+    .locator('svg g.pe-axis')
+    .evaluateAll((axes) =>
+      axes.forEach((axis) => axis.querySelectorAll('*').forEach((node) => (node.peKept = true))),
+    );
+  const slider = figure.getByLabel('Positions');
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(figure.locator('.pe-summary')).toContainText('Over 65 positions');
+  const kept = await figure
+    .locator('svg g.pe-axis')
+    .evaluateAll((axes) =>
+      axes.flatMap((axis) =>
+        [...axis.querySelectorAll('*')].filter((n) => !n.peKept).map((n) => n.outerHTML),
+      ),
+    );
+  expect(kept).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(() => labels(0)).toEqual(['0', '100', '200', '300', '400', '500']);
+  expect(await labels(1)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0']);
+});

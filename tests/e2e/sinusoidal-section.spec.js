@@ -102,6 +102,30 @@ test('the section controls change every live number and every figure', async ({ 
   );
 });
 
+test('live numbers away from the viewport catch up with the slider', async ({ page }) => {
+  await page.goto('index.html');
+  await expect(live(page, 'ranges', 'flat01')).toHaveText('194');
+  // Steps made from the docked bar while the reader is at the periods figure, far above the ranges prose.
+  await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
+  await expect(bar(page)).toHaveClass(/is-docked/);
+  const positions = bar(page).getByLabel('Positions');
+  await positions.focus();
+  await positions.press('End');
+  for (let i = 0; i < 3; i += 1) await positions.press('ArrowLeft');
+  await expect(live(page, 'periods', 'positions')).toHaveText('2,045');
+  const expected = await page.evaluate(async () => {
+    const m = await import('./engine/pe-engine.js');
+    const ranges = (await m.default()).dimensionRanges(2045, 512, 10000);
+    return [0.1, 0.5].map((t) => String(ranges.filter((r) => r < t).length));
+  });
+  // Filled once the slider rests, before the reader gets there; and current when they do.
+  await expect(live(page, 'ranges', 'flat01')).toHaveText(expected[0]);
+  await expect(live(page, 'ranges', 'flat05')).toHaveText(expected[1]);
+  await live(page, 'ranges', 'flat01').scrollIntoViewIfNeeded();
+  await expect(live(page, 'ranges', 'flat01')).toHaveText(expected[0]);
+  await expect(live(page, 'ranges', 'positions')).toHaveText('2,045');
+});
+
 test('clicking a heatmap column adds that dimension to the columns figure', async ({ page }) => {
   await page.goto('index.html');
   await mountAll(page);

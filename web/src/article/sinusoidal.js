@@ -15,6 +15,10 @@ import { SINUSOIDAL_DEFAULTS, SINUSOIDAL_KEYS, sinusoidalControls } from '../ui/
 export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 'similarity'];
 
 const DEFAULT_DIMENSIONS = [0, 32, 128, 256, 500];
+/** Live numbers computed from the engine's dimension ranges (computeLive leaves them out with ranges: false). */
+const RANGE_VALUES = ['flat01', 'flat05'];
+/** How long the slider rests before live numbers away from the viewport catch up. */
+const RANGES_REST_MS = 250;
 const MAX_COLUMNS = 8;
 
 /**
@@ -32,6 +36,26 @@ export function startSinusoidalSection(root = document) {
   let highlight = null;
   let scheduled = 0;
   let engine = null;
+
+  // The prose of these sections is static: its live elements are found once.
+  const prose = proseOf(sections);
+  // Live numbers that need the dimension ranges are refreshed on a slider step only while near the viewport;
+  // away from it they catch up when the slider rests or when they come near.
+  const rangesNear = new Set();
+  let rangesStale = false;
+  let rangesTimer = 0;
+  const rangesObserver = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) rangesNear.add(entry.target);
+        else rangesNear.delete(entry.target);
+      }
+      if (rangesNear.size > 0 && rangesStale) catchUpRanges();
+    },
+    { rootMargin: '200px 0px' },
+  );
+  for (const { element, name } of prose.outputs)
+    if (RANGE_VALUES.includes(name)) rangesObserver.observe(element);
 
   // One options object per slot, kept current: a figure that mounts later starts from the latest parameters.
   const slots = [];
@@ -118,7 +142,8 @@ export function startSinusoidalSection(root = document) {
 
   function flush() {
     scheduled = 0;
-    const live = engine ? computeLive(engine, params) : null;
+    const ranges = rangesWanted();
+    const live = engine ? computeLive(engine, params, { ranges }) : null;
     if (live?.error) {
       bar.showError(live.error);
       return;
@@ -131,7 +156,38 @@ export function startSinusoidalSection(root = document) {
       if (slot.visible) slot.handle.update({ ...params });
       else slot.stale = true;
     }
-    if (live) showLive(root, sections, live);
+    if (!live) return;
+    showLive(prose, live);
+    if (ranges) {
+      rangesStale = false;
+      clearTimeout(rangesTimer);
+    } else {
+      rangesStale = true;
+      // The slider may still be moving: catch up once it has rested.
+      clearTimeout(rangesTimer);
+      rangesTimer = setTimeout(catchUpRanges, RANGES_REST_MS);
+    }
+  }
+
+  /**
+   * Whether this step fills the numbers that need the engine's dimension ranges (a pass over the whole table,
+   * about 2 ms at 2048 x 512): when they are near the viewport, or when the ranges figure is drawn this step
+   * (it asks the engine the same question, so memo answers the second time for free).
+   */
+  function rangesWanted() {
+    return rangesNear.size > 0 || slots.some((s) => s.id === 'ranges' && s.visible && s.handle);
+  }
+
+  function catchUpRanges() {
+    clearTimeout(rangesTimer);
+    if (!rangesStale || !engine) return;
+    const live = computeLive(engine, params);
+    if (live.error) {
+      bar.showError(live.error);
+      return;
+    }
+    rangesStale = false;
+    showLive(prose, live);
   }
 
   function buildBar() {
@@ -175,16 +231,20 @@ export function startSinusoidalSection(root = document) {
       for (const key of SINUSOIDAL_KEYS) {
         if (controls[key].value !== values[key]) controls[key].value = values[key];
       }
-      summary.textContent =
+      const text =
         `dModel ${formatInt(values.dModel)} \u00b7 base ${formatSig(values.base, 6)} \u00b7 ` +
         `${formatInt(values.positions)} positions \u00b7 ${values.layout}`;
+      if (summary.textContent !== text) summary.textContent = text;
     }
     sync(params);
     return {
       element,
       sync,
       showError(message) {
-        error.textContent = message ?? '';
+        // Called on every step: the error line is written only when its message changes.
+        const text = message ?? '';
+        if (error.textContent === text) return;
+        error.textContent = text;
         error.hidden = !message;
       },
     };
@@ -194,7 +254,7 @@ export function startSinusoidalSection(root = document) {
     (instance) => {
       engine = instance;
       const live = computeLive(engine, params);
-      if (!live.error) showLive(root, sections, live);
+      if (!live.error) showLive(prose, live);
     },
     () => {
       // Each figure slot reports a failed engine load in place.
@@ -211,26 +271,37 @@ export function startSinusoidalSection(root = document) {
 /**
  * Every live number of these sections for the given parameters, from engine calls. Counting and picking
  * entries of engine arrays is all that happens here; the values themselves are the engine's.
+ * @param {{ ranges?: boolean }} options ranges: false leaves out the numbers that need the dimension ranges
+ *   (RANGE_VALUES), the one costly engine call here
  */
-export function computeLive(engine = getEngine(), { dModel, base, positions }) {
+export function computeLive(engine = getEngine(), { dModel, base, positions }, { ranges = true } = {}) {
   try {
     const periods = memo(engine, 'pairPeriods', dModel, base);
-    const ranges = memo(engine, 'dimensionRanges', positions, dModel, base);
     const firstSlow = periods.findIndex((p) => p > positions);
+    const values = {
+      dModel: formatInt(dModel),
+      base: formatSig(base, 6),
+      positions: formatInt(positions),
+      pairs: formatInt(periods.length),
+      firstPeriod: formatPeriod(periods[0]),
+      lastPeriod: formatPeriod(periods[periods.length - 1]),
+      ratio: periods.length > 1 ? formatSig(periods[1] / periods[0], 5) : 'undefined (one pair)',
+      firstSlowPair: firstSlow >= 0 ? formatInt(firstSlow) : 'none',
+      firstSlowDim: firstSlow >= 0 ? formatInt(2 * firstSlow) : 'none',
+    };
+    if (ranges) {
+      const r = memo(engine, 'dimensionRanges', positions, dModel, base);
+      let below01 = 0;
+      let below05 = 0;
+      for (let i = 0; i < r.length; i += 1) {
+        if (r[i] < 0.1) below01 += 1;
+        if (r[i] < 0.5) below05 += 1;
+      }
+      values.flat01 = formatInt(below01);
+      values.flat05 = formatInt(below05);
+    }
     return {
-      values: {
-        dModel: formatInt(dModel),
-        base: formatSig(base, 6),
-        positions: formatInt(positions),
-        pairs: formatInt(periods.length),
-        firstPeriod: formatPeriod(periods[0]),
-        lastPeriod: formatPeriod(periods[periods.length - 1]),
-        ratio: periods.length > 1 ? formatSig(periods[1] / periods[0], 5) : 'undefined (one pair)',
-        firstSlowPair: firstSlow >= 0 ? formatInt(firstSlow) : 'none',
-        firstSlowDim: firstSlow >= 0 ? formatInt(2 * firstSlow) : 'none',
-        flat01: formatInt(ranges.filter((r) => r < 0.1).length),
-        flat05: formatInt(ranges.filter((r) => r < 0.5).length),
-      },
+      values,
       flags: { slow: firstSlow >= 0, noslow: firstSlow < 0, manyPairs: periods.length > 1 },
       tex: {
         formula:
@@ -253,23 +324,33 @@ function texNumber(x) {
   return formatSig(x, 6).replace(/,/g, '{,}').replace('\u00d710^', '\\times 10^');
 }
 
-function showLive(root, sections, { values, flags, tex }) {
-  for (const section of sections) {
-    for (const output of section.querySelectorAll('[data-live]')) {
-      const name = output.dataset.live;
-      if (Object.hasOwn(values, name) && output.textContent !== values[name])
-        output.textContent = values[name];
-    }
-    for (const element of section.querySelectorAll('[data-show-if]')) {
-      element.hidden = !flags[element.dataset.showIf];
-    }
-    for (const element of section.querySelectorAll('[data-live-tex]')) {
-      const name = element.dataset.liveTex;
-      // Typesetting is the costliest part of a slider step; most steps leave a formula's text unchanged.
-      if (Object.hasOwn(tex, name) && element.dataset.texShown !== tex[name]) {
-        renderMath(element, tex[name]);
-        element.dataset.texShown = tex[name];
-      }
+/** The live elements of the sections' prose, with what was last written to each. */
+function proseOf(sections) {
+  const all = (selector) => sections.flatMap((section) => [...section.querySelectorAll(selector)]);
+  return {
+    outputs: all('[data-live]').map((element) => ({ element, name: element.dataset.live, shown: null })),
+    conditions: all('[data-show-if]').map((element) => ({ element, flag: element.dataset.showIf })),
+    formulas: all('[data-live-tex]').map((element) => ({ element, name: element.dataset.liveTex })),
+  };
+}
+
+/** Writes the numbers, conditions and formulas that changed; names missing from `values` are left alone. */
+function showLive(prose, { values, flags, tex }) {
+  for (const output of prose.outputs) {
+    const value = values[output.name];
+    if (!Object.hasOwn(values, output.name) || output.shown === value) continue;
+    output.shown = value;
+    if (output.element.textContent !== value) output.element.textContent = value;
+  }
+  for (const { element, flag } of prose.conditions) {
+    const hidden = !flags[flag];
+    if (element.hidden !== hidden) element.hidden = hidden;
+  }
+  for (const { element, name } of prose.formulas) {
+    // Typesetting is the costliest part of a slider step; most steps leave a formula's text unchanged.
+    if (Object.hasOwn(tex, name) && element.dataset.texShown !== tex[name]) {
+      renderMath(element, tex[name]);
+      element.dataset.texShown = tex[name];
     }
   }
 }

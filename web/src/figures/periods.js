@@ -29,6 +29,11 @@ const MARGIN = { top: 12, right: 12, bottom: 46, left: 62 };
 const HEIGHT = 260;
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
+/** The log axis labels only the powers of ten. */
+function powerOfTenLabel(v) {
+  return Number.isInteger(Math.log10(v)) ? compact.format(v) : '';
+}
+
 /**
  * Mounts the periods figure.
  * @param {HTMLElement} element
@@ -93,6 +98,52 @@ export function mount(element, options = {}) {
     draw();
   });
 
+  // A slider step usually changes only which bars are past the window and where the window line is; every
+  // attribute and text goes through put/putText, which write only what changed, so the rest of the chart stays
+  // untouched (each write to an SVG node costs style, layout and paint).
+  const written = new WeakMap();
+  function put(node, name, value) {
+    let cache = written.get(node);
+    if (!cache) {
+      cache = new Map();
+      written.set(node, cache);
+    }
+    const text = String(value);
+    if (cache.get(name) === text) return;
+    cache.set(name, text);
+    node.setAttribute(name, text);
+  }
+  function drop(node, name) {
+    written.get(node)?.delete(name);
+    node.removeAttribute(name);
+  }
+  const texts = new WeakMap();
+  function putText(node, text) {
+    if (texts.get(node) === text) return;
+    texts.set(node, text);
+    node.textContent = text;
+  }
+  const statText = new Map();
+  function setStat(name, text) {
+    if (statText.get(name) === text) return;
+    statText.set(name, text);
+    stats.set(name, text);
+  }
+  let failed = false;
+  /** frame.attempt, touching the error line only when an error is shown or cleared. */
+  function attempt(fn) {
+    try {
+      const result = fn();
+      if (failed) frame.clearError();
+      failed = false;
+      return result;
+    } catch (e) {
+      frame.showError(e instanceof Error ? e.message : String(e));
+      failed = true;
+      return undefined;
+    }
+  }
+
   function set(patch) {
     state = { ...state, ...patch };
     render();
@@ -100,16 +151,16 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    const next = attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!next) return;
     periods = next;
     shown = { dModel, base, positions, layout };
     if (cursor !== null && cursor >= periods.length) cursor = periods.length - 1;
     const firstSlow = periods.findIndex((p) => p > positions);
     const n = periods.length;
-    stats.set('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
-    stats.set('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
-    stats.set(
+    setStat('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
+    setStat('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
+    setStat(
       'first-slow',
       firstSlow >= 0
         ? `dimension ${formatInt(dimensionsOf(firstSlow, dModel, layout).sin)} (pair ${formatInt(firstSlow)}, ` +
@@ -127,22 +178,43 @@ export function mount(element, options = {}) {
     if (cursor !== null) showPair(cursor, false);
   }
 
+  // One path segment per bar, made again only when the periods, the width or the log axis change.
+  let bars = { periods: null, plotWidth: 0, lo: 0, hi: 0, segments: [] };
+  function barSegments(plotWidth, lo, hi) {
+    if (bars.periods === periods && bars.plotWidth === plotWidth && bars.lo === lo && bars.hi === hi) {
+      return bars.segments;
+    }
+    const n = periods.length;
+    const bottom = MARGIN.top + HEIGHT;
+    const barWidth = Math.max(0.5, (plotWidth / n) * (n > 64 ? 1 : 0.8)).toFixed(2);
+    const segments = Array.from(
+      periods,
+      (p, i) => `M${x(i).toFixed(2)},${bottom}V${y(p).toFixed(2)}h${barWidth}V${bottom}Z`,
+    );
+    bars = { periods, plotWidth, lo, hi, segments };
+    return segments;
+  }
+
   function draw() {
     if (!shown || width === 0) return;
     const n = periods.length;
     const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
-    svg.setAttribute('width', String(width));
-    svg.setAttribute('height', String(HEIGHT + MARGIN.top + MARGIN.bottom));
-    x = scaleLinear()
-      .domain([0, n])
-      .range([MARGIN.left, MARGIN.left + plotWidth]);
+    put(svg, 'width', width);
+    put(svg, 'height', HEIGHT + MARGIN.top + MARGIN.bottom);
     const lo = Math.min(periods[0], shown.positions);
     const hi = Math.max(periods[n - 1], shown.positions);
-    y = scaleLog()
-      .domain([lo / 1.5, hi * 1.5])
-      .range([MARGIN.top + HEIGHT, MARGIN.top]);
-    xAxis.setAttribute('transform', `translate(0,${MARGIN.top + HEIGHT})`);
-    yAxis.setAttribute('transform', `translate(${MARGIN.left},0)`);
+    if (!x || x.domain()[1] !== n || x.range()[1] !== MARGIN.left + plotWidth) {
+      x = scaleLinear()
+        .domain([0, n])
+        .range([MARGIN.left, MARGIN.left + plotWidth]);
+    }
+    if (!y || y.domain()[0] !== lo / 1.5 || y.domain()[1] !== hi * 1.5) {
+      y = scaleLog()
+        .domain([lo / 1.5, hi * 1.5])
+        .range([MARGIN.top + HEIGHT, MARGIN.top]);
+    }
+    put(xAxis, 'transform', `translate(0,${MARGIN.top + HEIGHT})`);
+    put(yAxis, 'transform', `translate(${MARGIN.left},0)`);
     drawAxis(xAxis, 'bottom', x, {
       ticks: plotWidth < 360 ? 4 : 8,
       label: 'pair i',
@@ -151,37 +223,29 @@ export function mount(element, options = {}) {
     drawAxis(yAxis, 'left', y, {
       ticks: 4,
       label: 'period (positions)',
-      format: (v) => (Number.isInteger(Math.log10(v)) ? compact.format(v) : ''),
+      format: powerOfTenLabel,
     });
-    const bottom = MARGIN.top + HEIGHT;
-    const step = plotWidth / n;
-    const barWidth = Math.max(0.5, step * (n > 64 ? 1 : 0.8));
+    const segments = barSegments(plotWidth, lo, hi);
     let fastPath = '';
     let slowPath = '';
     for (let i = 0; i < n; i += 1) {
-      const top = y(periods[i]);
-      const bar = `M${x(i).toFixed(2)},${bottom}V${top.toFixed(2)}h${barWidth.toFixed(2)}V${bottom}Z`;
-      if (periods[i] > shown.positions) slowPath += bar;
-      else fastPath += bar;
+      if (periods[i] > shown.positions) slowPath += segments[i];
+      else fastPath += segments[i];
     }
-    fast.setAttribute('d', fastPath);
-    slow.setAttribute('d', slowPath);
+    put(fast, 'd', fastPath);
+    put(slow, 'd', slowPath);
     const lineY = y(shown.positions);
-    for (const [k, v] of Object.entries({
-      x1: MARGIN.left,
-      x2: MARGIN.left + plotWidth,
-      y1: lineY,
-      y2: lineY,
-    })) {
-      windowLine.setAttribute(k, String(v));
-    }
-    windowLabel.setAttribute('x', String(MARGIN.left + 4));
-    windowLabel.setAttribute('y', String(lineY - 4));
-    windowLabel.textContent = `${formatInt(shown.positions)} positions`;
-    hit.setAttribute('x', String(MARGIN.left));
-    hit.setAttribute('y', String(MARGIN.top));
-    hit.setAttribute('width', String(plotWidth));
-    hit.setAttribute('height', String(HEIGHT));
+    put(windowLine, 'x1', MARGIN.left);
+    put(windowLine, 'x2', MARGIN.left + plotWidth);
+    put(windowLine, 'y1', lineY);
+    put(windowLine, 'y2', lineY);
+    put(windowLabel, 'x', MARGIN.left + 4);
+    put(windowLabel, 'y', lineY - 4);
+    putText(windowLabel, `${formatInt(shown.positions)} positions`);
+    put(hit, 'x', MARGIN.left);
+    put(hit, 'y', MARGIN.top);
+    put(hit, 'width', plotWidth);
+    put(hit, 'height', HEIGHT);
     drawHighlight();
   }
 
@@ -198,28 +262,32 @@ export function mount(element, options = {}) {
   function drawHighlight() {
     const dim = state.highlight;
     if (dim === null || dim === undefined || !shown || !x || dim >= shown.dModel || dim < 0) {
-      mark.setAttribute('visibility', 'hidden');
-      delete mark.dataset.dimension;
+      put(mark, 'visibility', 'hidden');
+      drop(mark, 'data-dimension');
       return;
     }
     const { pair } = pairOf(dim, shown.dModel, shown.layout);
     const r = pairRect(pair);
-    mark.setAttribute('x', String(r.x));
-    mark.setAttribute('width', String(r.w));
-    mark.setAttribute('y', String(MARGIN.top));
-    mark.setAttribute('height', String(HEIGHT));
-    mark.setAttribute('visibility', 'visible');
-    mark.dataset.dimension = String(dim);
-    mark.dataset.pair = String(pair);
+    put(mark, 'x', r.x);
+    put(mark, 'width', r.w);
+    put(mark, 'y', MARGIN.top);
+    put(mark, 'height', HEIGHT);
+    put(mark, 'visibility', 'visible');
+    put(mark, 'data-dimension', dim);
+    put(mark, 'data-pair', pair);
   }
 
+  let readout = null;
   function showPair(i, link = true) {
     cursor = i;
     const { sin, cos } = dimensionsOf(i, shown.dModel, shown.layout);
-    frame.setReadout(
+    const text =
       `pair ${i} (dimensions ${sin} and ${cos}): period ${formatValue(periods[i])} positions` +
-        (periods[i] > shown.positions ? ', longer than the window' : ''),
-    );
+      (periods[i] > shown.positions ? ', longer than the window' : '');
+    if (text !== readout) {
+      readout = text;
+      frame.setReadout(text);
+    }
     if (link) {
       state.highlight = sin;
       drawHighlight();

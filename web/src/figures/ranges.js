@@ -98,6 +98,46 @@ export function mount(element, options = {}) {
     draw();
   });
 
+  // A slider step changes the bar heights and the counts; every attribute and text goes through put/putText,
+  // which write only what changed, so the axes, lines and labels stay untouched (each write to an SVG node
+  // costs style, layout and paint).
+  const written = new WeakMap();
+  function put(node, name, value) {
+    let cache = written.get(node);
+    if (!cache) {
+      cache = new Map();
+      written.set(node, cache);
+    }
+    const text = String(value);
+    if (cache.get(name) === text) return;
+    cache.set(name, text);
+    node.setAttribute(name, text);
+  }
+  function drop(node, name) {
+    written.get(node)?.delete(name);
+    node.removeAttribute(name);
+  }
+  const statText = new Map();
+  function setStat(name, text) {
+    if (statText.get(name) === text) return;
+    statText.set(name, text);
+    stats.set(name, text);
+  }
+  let failed = false;
+  /** frame.attempt, touching the error line only when an error is shown or cleared. */
+  function attempt(fn) {
+    try {
+      const result = fn();
+      if (failed) frame.clearError();
+      failed = false;
+      return result;
+    } catch (e) {
+      frame.showError(e instanceof Error ? e.message : String(e));
+      failed = true;
+      return undefined;
+    }
+  }
+
   function set(patch) {
     state = { ...state, ...patch };
     render();
@@ -110,14 +150,17 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
+    const next = attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!next) return;
     ranges = next;
     shown = { dModel, base, positions, layout };
     if (cursor !== null && cursor >= dModel) cursor = dModel - 1;
-    const counts = THRESHOLDS.map((t) => ranges.filter((r) => r < t).length);
-    stats.set('below-0.1', `${formatInt(counts[0])} of ${formatInt(dModel)} dimensions`);
-    stats.set('below-0.5', `${formatInt(counts[1])} of ${formatInt(dModel)} dimensions`);
+    const counts = THRESHOLDS.map(() => 0);
+    for (let i = 0; i < ranges.length; i += 1) {
+      for (let t = 0; t < THRESHOLDS.length; t += 1) if (ranges[i] < THRESHOLDS[t]) counts[t] += 1;
+    }
+    setStat('below-0.1', `${formatInt(counts[0])} of ${formatInt(dModel)} dimensions`);
+    setStat('below-0.5', `${formatInt(counts[1])} of ${formatInt(dModel)} dimensions`);
     frame.setSummary(
       `Over ${formatInt(positions)} positions (dModel ${formatInt(dModel)}, base ${formatValue(base)}), ` +
         `${formatInt(counts[0])} of ${formatInt(dModel)} dimensions change by less than 0.1 and ` +
@@ -127,75 +170,101 @@ export function mount(element, options = {}) {
     if (cursor !== null) showDimension(cursor, false);
   }
 
+  // What stays fixed while only the ranges change: each bar's path up to its top and after it, whether it is a
+  // sine, and where its range sits in the engine's (interleaved) order. Made again for a new width or layout.
+  let bars = { key: '', heads: [], tail: '', sin: null, engineIndex: null };
+  function barLayout(n, plotWidth) {
+    const key = `${n} ${shown.layout} ${plotWidth}`;
+    if (bars.key === key) return bars;
+    const bottom = MARGIN.top + HEIGHT;
+    const barWidth = Math.max(0.5, (plotWidth / n) * (n > 64 ? 1 : 0.8)).toFixed(2);
+    const heads = [];
+    const sin = new Uint8Array(n);
+    const engineIndex = new Int32Array(n);
+    for (let d = 0; d < n; d += 1) {
+      heads.push(`M${x(d).toFixed(2)},${bottom}V`);
+      sin[d] = pairOf(d, n, shown.layout).sin ? 1 : 0;
+      engineIndex[d] = interleavedIndex(d, n, shown.layout);
+    }
+    bars = { key, heads, tail: `h${barWidth}V${bottom}Z`, sin, engineIndex };
+    return bars;
+  }
+
   function draw() {
     if (!shown || width === 0) return;
     const n = shown.dModel;
     const plotWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
-    svg.setAttribute('width', String(width));
-    svg.setAttribute('height', String(HEIGHT + MARGIN.top + MARGIN.bottom));
-    x = scaleLinear()
-      .domain([0, n])
-      .range([MARGIN.left, MARGIN.left + plotWidth]);
-    y = scaleLinear()
-      .domain([0, 2])
-      .range([MARGIN.top + HEIGHT, MARGIN.top]);
-    xAxis.setAttribute('transform', `translate(0,${MARGIN.top + HEIGHT})`);
-    yAxis.setAttribute('transform', `translate(${MARGIN.left},0)`);
+    put(svg, 'width', width);
+    put(svg, 'height', HEIGHT + MARGIN.top + MARGIN.bottom);
+    if (!x || x.domain()[1] !== n || x.range()[1] !== MARGIN.left + plotWidth) {
+      x = scaleLinear()
+        .domain([0, n])
+        .range([MARGIN.left, MARGIN.left + plotWidth]);
+    }
+    if (!y) {
+      y = scaleLinear()
+        .domain([0, 2])
+        .range([MARGIN.top + HEIGHT, MARGIN.top]);
+    }
+    put(xAxis, 'transform', `translate(0,${MARGIN.top + HEIGHT})`);
+    put(yAxis, 'transform', `translate(${MARGIN.left},0)`);
     drawAxis(xAxis, 'bottom', x, { ticks: plotWidth < 360 ? 4 : 8, label: 'dimension', format: formatInt });
     drawAxis(yAxis, 'left', y, { ticks: 4, label: 'max \u2212 min' });
     const bottom = MARGIN.top + HEIGHT;
-    const step = plotWidth / n;
-    const barWidth = Math.max(0.5, step * (n > 64 ? 1 : 0.8)).toFixed(2);
+    const { heads, tail, sin, engineIndex } = barLayout(n, plotWidth);
     let sinPath = '';
     let cosPath = '';
     for (let d = 0; d < n; d += 1) {
       // A bar of at least one pixel, so a dimension that does not move still shows where it is.
-      const top = Math.min(bottom - 1, y(rangeOf(d)));
-      const bar = `M${x(d).toFixed(2)},${bottom}V${top.toFixed(2)}h${barWidth}V${bottom}Z`;
-      if (pairOf(d, n, shown.layout).sin) sinPath += bar;
+      const top = Math.min(bottom - 1, y(ranges[engineIndex[d]]));
+      const bar = heads[d] + top.toFixed(2) + tail;
+      if (sin[d]) sinPath += bar;
       else cosPath += bar;
     }
-    sinBars.setAttribute('d', sinPath);
-    cosBars.setAttribute('d', cosPath);
+    put(sinBars, 'd', sinPath);
+    put(cosBars, 'd', cosPath);
     for (const { t, line, label } of lines) {
       const ly = y(t);
-      line.setAttribute('x1', String(MARGIN.left));
-      line.setAttribute('x2', String(MARGIN.left + plotWidth));
-      line.setAttribute('y1', String(ly));
-      line.setAttribute('y2', String(ly));
-      label.setAttribute('x', String(MARGIN.left + plotWidth));
-      label.setAttribute('y', String(ly - 3));
+      put(line, 'x1', MARGIN.left);
+      put(line, 'x2', MARGIN.left + plotWidth);
+      put(line, 'y1', ly);
+      put(line, 'y2', ly);
+      put(label, 'x', MARGIN.left + plotWidth);
+      put(label, 'y', ly - 3);
     }
-    hit.setAttribute('x', String(MARGIN.left));
-    hit.setAttribute('y', String(MARGIN.top));
-    hit.setAttribute('width', String(plotWidth));
-    hit.setAttribute('height', String(HEIGHT));
+    put(hit, 'x', MARGIN.left);
+    put(hit, 'y', MARGIN.top);
+    put(hit, 'width', plotWidth);
+    put(hit, 'height', HEIGHT);
     drawHighlight();
   }
 
   function drawHighlight() {
     const dim = state.highlight;
     if (dim === null || dim === undefined || !shown || !x || dim >= shown.dModel || dim < 0) {
-      mark.setAttribute('visibility', 'hidden');
-      delete mark.dataset.dimension;
+      put(mark, 'visibility', 'hidden');
+      drop(mark, 'data-dimension');
       return;
     }
     const step = (x.range()[1] - x.range()[0]) / shown.dModel;
     const w = Math.max(3, step);
-    mark.setAttribute('x', String(x(dim) + step / 2 - w / 2));
-    mark.setAttribute('width', String(w));
-    mark.setAttribute('y', String(MARGIN.top));
-    mark.setAttribute('height', String(HEIGHT));
-    mark.setAttribute('visibility', 'visible');
-    mark.dataset.dimension = String(dim);
+    put(mark, 'x', x(dim) + step / 2 - w / 2);
+    put(mark, 'width', w);
+    put(mark, 'y', MARGIN.top);
+    put(mark, 'height', HEIGHT);
+    put(mark, 'visibility', 'visible');
+    put(mark, 'data-dimension', dim);
   }
 
+  let readout = null;
   function showDimension(d, link = true) {
     cursor = d;
     const { pair, sin } = pairOf(d, shown.dModel, shown.layout);
-    frame.setReadout(
-      `dimension ${d} (pair ${pair}, ${sin ? 'sin' : 'cos'}): range ${formatValue(rangeOf(d))}`,
-    );
+    const text = `dimension ${d} (pair ${pair}, ${sin ? 'sin' : 'cos'}): range ${formatValue(rangeOf(d))}`;
+    if (text !== readout) {
+      readout = text;
+      frame.setReadout(text);
+    }
     if (link) {
       state.highlight = d;
       drawHighlight();

@@ -4,14 +4,46 @@ import { select } from 'd3-selection';
 
 const AXES = { bottom: axisBottom, left: axisLeft, top: axisTop, right: axisRight };
 
+/** For each axis group, what it was last drawn from (see drawAxis). */
+const drawn = new WeakMap();
+
+function sameList(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
- * Draws (or redraws) an axis into an SVG <g>.
+ * Draws (or redraws) an axis into an SVG <g>. Figures redraw on every slider step and most steps leave an axis as
+ * it was; then nothing is written (every write to an SVG node costs style, layout and paint). What is compared is
+ * what the axis shows: its side, the scale's domain and range, the tick values with their labels, and the label.
  * @param {SVGGElement} group
  * @param {'bottom'|'left'|'top'|'right'} side
  * @param scale a d3 scale
  * @param {{ ticks?: number, format?: (v: number) => string, label?: string, length?: number }} options
  */
 export function drawAxis(group, side, scale, { ticks = 6, format, label, length } = {}) {
+  const values = scale.ticks ? scale.ticks(ticks) : scale.domain();
+  const show = format ?? scale.tickFormat?.(ticks) ?? String;
+  const shape = [
+    side,
+    label ?? '',
+    length ?? '',
+    ...scale.domain(),
+    ...scale.range(),
+    scale.bandwidth?.() ?? '',
+  ];
+  const labels = values.map((v) => show(v));
+  const last = drawn.get(group);
+  const unchanged =
+    last &&
+    group.firstChild &&
+    sameList(last.shape, shape) &&
+    sameList(last.values, values) &&
+    sameList(last.labels, labels);
+  if (unchanged) return;
+  drawn.set(group, { shape, values, labels });
+
   const axis = AXES[side](scale).ticks(ticks);
   if (format) axis.tickFormat(format);
   const g = select(group);
