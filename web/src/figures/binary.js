@@ -2,6 +2,7 @@
 // one clock per chosen pair whose hand is that pair's (sin, cos) at the position: fast hands tell neighbours
 // apart, slow hands tell distant positions apart, like the low and high bits of a counter.
 import { getEngine } from '../engine.js';
+import { columnStore } from '../ui/column-store.js';
 import { slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
@@ -32,42 +33,6 @@ const CLOCKS = 6;
 const MAX_BITS = 11;
 const PLAY_INTERVAL_MS = 700;
 const CLOCK_SIZE = 84;
-// Columns are fetched for a whole number of blocks of positions, so Play or the position slider asks the engine
-// again only every GROW positions.
-const GROW = 256;
-
-/**
- * Columns of the sinusoidal table, fetched from the engine (sinusoidalColumns, double precision) and kept:
- * PE(pos) does not depend on how many positions are shown, so fewer positions, or fewer dimensions, read the
- * columns already fetched, and only new parameters, a new dimension or a later position ask the engine again.
- * @returns {(positions: number, dModel: number, base: number, layout: string, dims: number[]) =>
- *   Map<number, Float64Array>} the column of each dimension asked for, at least `positions` long
- */
-function columnStore(engine) {
-  let held = { key: '', count: 0, columns: new Map() };
-  return (positions, dModel, base, layout, dims) => {
-    const key = `${dModel}|${base}|${layout}`;
-    const valid = Number.isInteger(positions) && positions >= 1;
-    if (valid && held.key === key && held.count >= positions && dims.every((d) => held.columns.has(d))) {
-      return held.columns;
-    }
-    const unique = [...new Set(dims)];
-    let count = valid ? Math.ceil(positions / GROW) * GROW : positions;
-    let values;
-    try {
-      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
-    } catch {
-      // Past the engine's limits with the room to grow, or arguments it refuses: ask for exactly what is
-      // needed, so the reader sees the engine's message about their own parameters.
-      count = positions;
-      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
-    }
-    const columns = new Map(unique.map((d, c) => [d, values.subarray(c * count, (c + 1) * count)]));
-    held = { key, count, columns };
-    return columns;
-  };
-}
-
 /**
  * Mounts the binary-counter figure.
  * @param {HTMLElement} element
@@ -106,22 +71,6 @@ export function mount(element, options = {}) {
   const controls = sinusoidalControls(state, set);
   const controlsShown = state.controls !== false;
   frame.addControls(controls, controlsShown);
-
-  // frame.attempt, except that the error line is cleared only when it shows an error: clearing a hidden one
-  // still costs a style recalculation on every slider step.
-  let failing = false;
-  function attempt(fn) {
-    try {
-      const result = fn();
-      if (failing) frame.clearError();
-      failing = false;
-      return result;
-    } catch (e) {
-      frame.showError(e instanceof Error ? e.message : String(e));
-      failing = true;
-      return undefined;
-    }
-  }
 
   // The position slider and Play belong to this figure, so they show in the article too.
   const position = slider({
@@ -188,9 +137,9 @@ export function mount(element, options = {}) {
     const { dModel, base, positions, layout } = state;
     // The figure reads only the position shown, so the engine checks the parameters without computing values
     // (no dimensions asked for), and its message is the reader's if they are out of range.
-    const checked = attempt(() => engine.sinusoidalColumns(positions, dModel, base, layout, []));
+    const checked = frame.attempt(() => engine.sinusoidalColumns(positions, dModel, base, layout, []));
     if (!checked) return;
-    const nextPeriods = attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    const nextPeriods = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!nextPeriods) return;
     periods = nextPeriods;
     shown = { dModel, base, positions, layout };

@@ -2,6 +2,7 @@
 // only the period differs. Dots mark the values at whole positions, the only places the encoding exists.
 import { scaleLinear } from 'd3-scale';
 import { getEngine } from '../engine.js';
+import { columnStore } from '../ui/column-store.js';
 import { drawAxis } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
 import { h, replaceChildren, uid } from '../ui/dom.js';
@@ -39,42 +40,6 @@ const SAMPLES_PER_PERIOD = 20;
 // Curves are written in tenths of a pixel inside groups scaled by 1 / UNIT: whole numbers turn into path text
 // several times faster than fixed decimals, and a tenth of a pixel is finer than anything the eye can see.
 const UNIT = 10;
-// Columns are fetched for a whole number of blocks of positions, so a window that grows one position at a time
-// asks the engine again only every GROW positions.
-const GROW = 256;
-
-/**
- * Columns of the sinusoidal table, fetched from the engine (sinusoidalColumns, double precision) and kept:
- * PE(pos) does not depend on how many positions are shown, so a shorter window, or fewer dimensions, reads the
- * columns already fetched, and only new parameters, a new dimension or a longer window ask the engine again.
- * @returns {(positions: number, dModel: number, base: number, layout: string, dims: number[]) =>
- *   Map<number, Float64Array>} the column of each dimension asked for, at least `positions` long
- */
-function columnStore(engine) {
-  let held = { key: '', count: 0, columns: new Map() };
-  return (positions, dModel, base, layout, dims) => {
-    const key = `${dModel}|${base}|${layout}`;
-    const valid = Number.isInteger(positions) && positions >= 1;
-    if (valid && held.key === key && held.count >= positions && dims.every((d) => held.columns.has(d))) {
-      return held.columns;
-    }
-    const unique = [...new Set(dims)];
-    let count = valid ? Math.ceil(positions / GROW) * GROW : positions;
-    let values;
-    try {
-      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
-    } catch {
-      // Past the engine's limits with the room to grow, or arguments it refuses: ask for exactly the window, so
-      // the reader sees the engine's message about their own parameters.
-      count = positions;
-      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
-    }
-    const columns = new Map(unique.map((d, c) => [d, values.subarray(c * count, (c + 1) * count)]));
-    held = { key, count, columns };
-    return columns;
-  };
-}
-
 /**
  * Mounts the columns figure.
  * @param {HTMLElement} element
@@ -115,22 +80,6 @@ export function mount(element, options = {}) {
   const controls = sinusoidalControls(state, set);
   const controlsShown = state.controls !== false;
   frame.addControls(controls, controlsShown);
-
-  // frame.attempt, except that the error line is cleared only when it shows an error: clearing a hidden one
-  // still costs a style recalculation on every slider step.
-  let failing = false;
-  function attempt(fn) {
-    try {
-      const result = fn();
-      if (failing) frame.clearError();
-      failing = false;
-      return result;
-    } catch (e) {
-      frame.showError(e instanceof Error ? e.message : String(e));
-      failing = true;
-      return undefined;
-    }
-  }
 
   // Choosing dimensions is this figure's own control, shown in the article too.
   const addId = uid('dimension');
@@ -225,11 +174,11 @@ export function mount(element, options = {}) {
   function render() {
     const { dModel, base, positions, layout } = state;
     const dims = visibleDimensions(dModel);
-    const next = attempt(() =>
+    const next = frame.attempt(() =>
       columnsOf(positions, dModel, base, layout, needed(dims, { positions, dModel, layout })),
     );
     if (!next) return;
-    const nextPeriods = attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    const nextPeriods = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!nextPeriods) return;
     columns = next;
     periods = nextPeriods;

@@ -3,7 +3,7 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { getEngine } from '../engine.js';
 import { drawAxis } from '../ui/axes.js';
-import { h } from '../ui/dom.js';
+import { changeWriter, h } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
@@ -101,48 +101,7 @@ export function mount(element, options = {}) {
   // A slider step usually changes only which bars are past the window and where the window line is; every
   // attribute and text goes through put/putText, which write only what changed, so the rest of the chart stays
   // untouched (each write to an SVG node costs style, layout and paint).
-  const written = new WeakMap();
-  function put(node, name, value) {
-    let cache = written.get(node);
-    if (!cache) {
-      cache = new Map();
-      written.set(node, cache);
-    }
-    const text = String(value);
-    if (cache.get(name) === text) return;
-    cache.set(name, text);
-    node.setAttribute(name, text);
-  }
-  function drop(node, name) {
-    written.get(node)?.delete(name);
-    node.removeAttribute(name);
-  }
-  const texts = new WeakMap();
-  function putText(node, text) {
-    if (texts.get(node) === text) return;
-    texts.set(node, text);
-    node.textContent = text;
-  }
-  const statText = new Map();
-  function setStat(name, text) {
-    if (statText.get(name) === text) return;
-    statText.set(name, text);
-    stats.set(name, text);
-  }
-  let failed = false;
-  /** frame.attempt, touching the error line only when an error is shown or cleared. */
-  function attempt(fn) {
-    try {
-      const result = fn();
-      if (failed) frame.clearError();
-      failed = false;
-      return result;
-    } catch (e) {
-      frame.showError(e instanceof Error ? e.message : String(e));
-      failed = true;
-      return undefined;
-    }
-  }
+  const { put, drop, putText } = changeWriter();
 
   function set(patch) {
     state = { ...state, ...patch };
@@ -151,16 +110,16 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = attempt(() => memo(engine, 'pairPeriods', dModel, base));
+    const next = frame.attempt(() => memo(engine, 'pairPeriods', dModel, base));
     if (!next) return;
     periods = next;
     shown = { dModel, base, positions, layout };
     if (cursor !== null && cursor >= periods.length) cursor = periods.length - 1;
     const firstSlow = periods.findIndex((p) => p > positions);
     const n = periods.length;
-    setStat('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
-    setStat('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
-    setStat(
+    stats.set('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
+    stats.set('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
+    stats.set(
       'first-slow',
       firstSlow >= 0
         ? `dimension ${formatInt(dimensionsOf(firstSlow, dModel, layout).sin)} (pair ${formatInt(firstSlow)}, ` +

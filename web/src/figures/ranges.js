@@ -3,7 +3,7 @@
 import { scaleLinear } from 'd3-scale';
 import { getEngine } from '../engine.js';
 import { drawAxis } from '../ui/axes.js';
-import { h } from '../ui/dom.js';
+import { changeWriter, h } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { memo } from '../ui/memo.js';
@@ -101,42 +101,7 @@ export function mount(element, options = {}) {
   // A slider step changes the bar heights and the counts; every attribute and text goes through put/putText,
   // which write only what changed, so the axes, lines and labels stay untouched (each write to an SVG node
   // costs style, layout and paint).
-  const written = new WeakMap();
-  function put(node, name, value) {
-    let cache = written.get(node);
-    if (!cache) {
-      cache = new Map();
-      written.set(node, cache);
-    }
-    const text = String(value);
-    if (cache.get(name) === text) return;
-    cache.set(name, text);
-    node.setAttribute(name, text);
-  }
-  function drop(node, name) {
-    written.get(node)?.delete(name);
-    node.removeAttribute(name);
-  }
-  const statText = new Map();
-  function setStat(name, text) {
-    if (statText.get(name) === text) return;
-    statText.set(name, text);
-    stats.set(name, text);
-  }
-  let failed = false;
-  /** frame.attempt, touching the error line only when an error is shown or cleared. */
-  function attempt(fn) {
-    try {
-      const result = fn();
-      if (failed) frame.clearError();
-      failed = false;
-      return result;
-    } catch (e) {
-      frame.showError(e instanceof Error ? e.message : String(e));
-      failed = true;
-      return undefined;
-    }
-  }
+  const { put, drop } = changeWriter();
 
   function set(patch) {
     state = { ...state, ...patch };
@@ -150,7 +115,7 @@ export function mount(element, options = {}) {
 
   function render() {
     const { dModel, base, positions, layout } = state;
-    const next = attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
+    const next = frame.attempt(() => memo(engine, 'dimensionRanges', positions, dModel, base));
     if (!next) return;
     ranges = next;
     shown = { dModel, base, positions, layout };
@@ -159,8 +124,8 @@ export function mount(element, options = {}) {
     for (let i = 0; i < ranges.length; i += 1) {
       for (let t = 0; t < THRESHOLDS.length; t += 1) if (ranges[i] < THRESHOLDS[t]) counts[t] += 1;
     }
-    setStat('below-0.1', `${formatInt(counts[0])} of ${formatInt(dModel)} dimensions`);
-    setStat('below-0.5', `${formatInt(counts[1])} of ${formatInt(dModel)} dimensions`);
+    stats.set('below-0.1', `${formatInt(counts[0])} of ${formatInt(dModel)} dimensions`);
+    stats.set('below-0.5', `${formatInt(counts[1])} of ${formatInt(dModel)} dimensions`);
     frame.setSummary(
       `Over ${formatInt(positions)} positions (dModel ${formatInt(dModel)}, base ${formatValue(base)}), ` +
         `${formatInt(counts[0])} of ${formatInt(dModel)} dimensions change by less than 0.1 and ` +

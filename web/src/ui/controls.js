@@ -53,10 +53,12 @@ export function slider({
       return current;
     },
     set value(v) {
+      if (v === current) return;
       current = v;
       input.value = String(toInput(v));
-      output.textContent = format(v);
-      input.setAttribute('aria-valuetext', format(v));
+      const text = format(v);
+      output.textContent = text;
+      input.setAttribute('aria-valuetext', text);
     },
   };
 }

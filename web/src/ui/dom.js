@@ -42,3 +42,37 @@ export function uid(prefix = 'pe') {
   nextId += 1;
   return `${prefix}-${nextId}`;
 }
+
+/**
+ * Attribute and text writes that happen only when the value changes. A figure redrawn on every slider step
+ * sends everything through one of these, so what a step leaves as it was is not touched (each write to a node
+ * costs style, layout and paint).
+ * @returns {{ put(node: Element, name: string, value: unknown): void, drop(node: Element, name: string): void,
+ *   putText(node: Node, text: string): void }}
+ */
+export function changeWriter() {
+  const written = new WeakMap();
+  const texts = new WeakMap();
+  return {
+    put(node, name, value) {
+      let cache = written.get(node);
+      if (!cache) {
+        cache = new Map();
+        written.set(node, cache);
+      }
+      const text = String(value);
+      if (cache.get(name) === text) return;
+      cache.set(name, text);
+      node.setAttribute(name, text);
+    },
+    drop(node, name) {
+      written.get(node)?.delete(name);
+      node.removeAttribute(name);
+    },
+    putText(node, text) {
+      if (texts.get(node) === text) return;
+      texts.set(node, text);
+      node.textContent = text;
+    },
+  };
+}

@@ -116,6 +116,8 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       error.hidden = false;
     },
     clearError() {
+      // Called after every successful redraw; writing to a line already hidden would still cost a style pass.
+      if (error.hidden) return;
       error.textContent = '';
       error.hidden = true;
     },

@@ -33,7 +33,9 @@ export function showParameters(controls, patch) {
   for (const key of SINUSOIDAL_KEYS) {
     if (!(key in patch)) continue;
     named = true;
-    if (patch[key] !== undefined) controls[key].value = patch[key];
+    // Controls a figure does not show (the article's section bar stands in for them) are left alone: writing
+    // values and labels no one sees is work on every slider step.
+    if (patch[key] !== undefined && controls[key].element.isConnected) controls[key].value = patch[key];
   }
   return named;
 }

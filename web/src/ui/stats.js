@@ -17,7 +17,8 @@ export function statList(items) {
   return {
     element,
     set(name, text) {
-      values.get(name).textContent = text;
+      const value = values.get(name);
+      if (value.textContent !== text) value.textContent = text;
     },
   };
 }

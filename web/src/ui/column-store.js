@@ -1,0 +1,36 @@
+// Columns of the sinusoidal table for figures that draw a few dimensions over position (columns, binary).
+// Columns are fetched for a whole number of blocks of positions, so a window that grows one position at a time
+// asks the engine again only every GROW positions.
+const GROW = 256;
+
+/**
+ * Columns of the sinusoidal table, fetched from the engine (sinusoidalColumns, double precision) and kept:
+ * PE(pos) does not depend on how many positions are shown, so a shorter window, or fewer dimensions, reads the
+ * columns already fetched, and only new parameters, a new dimension or a longer window ask the engine again.
+ * @returns {(positions: number, dModel: number, base: number, layout: string, dims: number[]) =>
+ *   Map<number, Float64Array>} the column of each dimension asked for, at least `positions` long
+ */
+export function columnStore(engine) {
+  let held = { key: '', count: 0, columns: new Map() };
+  return (positions, dModel, base, layout, dims) => {
+    const key = `${dModel}|${base}|${layout}`;
+    const valid = Number.isInteger(positions) && positions >= 1;
+    if (valid && held.key === key && held.count >= positions && dims.every((d) => held.columns.has(d))) {
+      return held.columns;
+    }
+    const unique = [...new Set(dims)];
+    let count = valid ? Math.ceil(positions / GROW) * GROW : positions;
+    let values;
+    try {
+      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
+    } catch {
+      // Past the engine's limits with the room to grow, or arguments it refuses: ask for exactly the window, so
+      // the reader sees the engine's message about their own parameters.
+      count = positions;
+      values = engine.sinusoidalColumns(count, dModel, base, layout, unique);
+    }
+    const columns = new Map(unique.map((d, c) => [d, values.subarray(c * count, (c + 1) * count)]));
+    held = { key, count, columns };
+    return columns;
+  };
+}
