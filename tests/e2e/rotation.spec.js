@@ -185,3 +185,169 @@ test('in the split layout a pair is read from dimensions i and i + dModel/2', as
   expect(Math.abs(numberAfter(text, 'cos') - Math.cos(angle(3, 7, 64)))).toBeLessThan(1e-6);
   expectClose(await matrixOf(figure), rotation(3, 2, 64), 1e-13);
 });
+
+/** Checks every row of the sample table against the formula: PE(pos), R(k)·PE(pos) and PE(pos+k), and its error. */
+async function expectSampleRows(figure, positions, { pair, offset, dModel }) {
+  const rows = figure.locator('.pe-rotation-table tbody tr');
+  await expect(rows).toHaveCount(positions.length);
+  const parse = (cell) =>
+    cell
+      .slice(1, -1)
+      .split(', ')
+      .map((v) => Number(v.replace('\u2212', '-')));
+  for (const [i, row] of (await rows.all()).entries()) {
+    const pos = positions[i];
+    await expect(row).toHaveAttribute('data-pos', String(pos));
+    await expect(row.locator('th')).toHaveText(pos.toLocaleString('en-US'));
+    const cells = await row.locator('td').allTextContents();
+    const expected = [pos, pos + offset, pos + offset].map((p) => angle(pair, p, dModel));
+    expected.forEach((t, j) => {
+      const [s, c] = parse(cells[j]);
+      expect(Math.abs(s - Math.sin(t))).toBeLessThan(1e-5);
+      expect(Math.abs(c - Math.cos(t))).toBeLessThan(1e-5);
+    });
+    expect(parseScientific(cells[3])).toBeLessThan(1e-12);
+  }
+}
+
+/** Every painted pixel of the dots canvas as [x, y, r, g, b, alpha], with the canvas width in pixels. */
+async function dotPixels(figure) {
+  return figure.locator('canvas.pe-rotation-dots').evaluate((canvas) => {
+    const { width, height } = canvas;
+    const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    const painted = [];
+    for (let i = 0; i < width * height; i += 1) {
+      if (data[i * 4 + 3] > 0)
+        painted.push([i % width, Math.floor(i / width), ...data.subarray(i * 4, i * 4 + 4)]);
+    }
+    return { width, painted };
+  });
+}
+
+/** The page's --muted colour as [r, g, b]. */
+async function mutedColor(page) {
+  return page.evaluate(() => {
+    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    probe.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--muted').trim();
+    probe.fillRect(0, 0, 1, 1);
+    return [...probe.getImageData(0, 0, 1, 1).data.subarray(0, 3)];
+  });
+}
+
+test('a small dot marks every position shown on the unit circle, and nothing else is painted', async ({
+  page,
+}) => {
+  for (const pair of [2, 31]) {
+    // Pair 2 turns far between positions (40 separate dots); pair 31 barely moves (the dots merge).
+    await page.goto(`embed.html?figure=rotation&dModel=64&positions=40&pair=${pair}&pos=5&offset=9`);
+    const figure = page.locator('[data-figure="rotation"]');
+    await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+    const width = Number(await figure.locator('.pe-rotation-svg').getAttribute('width'));
+    const { width: pixels, painted } = await dotPixels(figure);
+    expect(pixels).toBe(width); // device pixel ratio 1
+    const scale = width / 2.8;
+    const centres = Array.from({ length: 40 }, (_, p) => {
+      const t = angle(pair, p, 64);
+      return [(Math.sin(t) + 1.4) * scale, (1.4 - Math.cos(t)) * scale];
+    });
+    const alphaAt = new Map(painted.map(([x, y, , , , a]) => [`${x} ${y}`, a]));
+    // The pixel under each position's exact (sin, cos) is fully covered...
+    for (const [x, y] of centres) expect(alphaAt.get(`${Math.floor(x)} ${Math.floor(y)}`)).toBe(255);
+    // ...and every painted pixel belongs to one of those dots (radius 1.5 px, plus half a pixel of smoothing,
+    // each centre placed to an eighth of a pixel).
+    for (const [x, y] of painted) {
+      const nearest = Math.min(...centres.map(([cx, cy]) => Math.hypot(x + 0.5 - cx, y + 0.5 - cy)));
+      expect(nearest).toBeLessThan(2 + 1 / 8);
+    }
+  }
+});
+
+test('the dots take the muted colour of the scheme in force, and change with it', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('embed.html?figure=rotation&dModel=64&positions=40&pair=2');
+  const figure = page.locator('[data-figure="rotation"]');
+  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  const light = await mutedColor(page);
+  // Fully covered pixels read back exactly (the canvas keeps partly covered ones premultiplied).
+  const solid = async () => (await dotPixels(figure)).painted.filter((pixel) => pixel[5] === 255);
+  let painted = await solid();
+  expect(painted.length).toBeGreaterThan(40);
+  for (const pixel of painted) expect(pixel.slice(2, 5)).toEqual(light);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await mutedColor(page);
+  expect(dark).not.toEqual(light);
+  await expect.poll(async () => (await solid())[0].slice(2, 5)).toEqual(dark);
+  painted = await solid();
+  expect(painted.length).toBeGreaterThan(40);
+  for (const pixel of painted) expect(pixel.slice(2, 5)).toEqual(dark);
+});
+
+test('the Positions slider moves the sampled rows and keeps the typeset matrix; Offset retypesets it', async ({
+  page,
+}) => {
+  await page.goto('embed.html?figure=rotation&dModel=64&positions=6&pair=3&pos=5&offset=2');
+  const figure = page.locator('[data-figure="rotation"]');
+  const matrix = figure.locator('.pe-rotation-matrix');
+  await expect(matrix).toHaveAttribute('data-matrix', /\d/);
+  await expectSampleRows(figure, [0, 2, 4, 5], { pair: 3, offset: 2, dModel: 64 });
+  // R(k) does not depend on the number of positions: its typeset formula stays the same node.
+  await matrix.locator('.katex').evaluate((node) => node.setAttribute('data-kept', ''));
+
+  const positions = figure.getByLabel('Positions');
+  await positions.focus();
+  await positions.press('ArrowLeft');
+  // 5 positions: pos 5 is clamped to 4, and the rows follow.
+  await expect(figure.locator('.pe-rotation-key')).toContainText('pos = 4');
+  await expectSampleRows(figure, [0, 1, 3, 4], { pair: 3, offset: 2, dModel: 64 });
+  await expect(figure.locator('.pe-rotation-residual')).toContainText('at pos 4');
+  await expect(matrix.locator('.katex[data-kept]')).toHaveCount(1);
+
+  // One position: pos and k are clamped to 0, one row is left.
+  await positions.press('Home');
+  await expect(matrix).toContainText('R(0)');
+  await expectSampleRows(figure, [0], { pair: 3, offset: 0, dModel: 64 });
+  expectClose(await matrixOf(figure), rotation(3, 0, 64), 1e-13);
+
+  // All 2,048 positions: the rows come back, at the new sample positions.
+  await positions.press('End');
+  await expectSampleRows(figure, [0, 682, 1365, 2047], { pair: 3, offset: 0, dModel: 64 });
+  expect((await dotPixels(figure)).painted.length).toBeGreaterThan(0);
+
+  const offset = figure.getByLabel('Offset k');
+  await offset.focus();
+  await offset.press('ArrowRight');
+  await expect(matrix).toContainText('R(1)');
+  await expect(matrix.locator('.katex[data-kept]')).toHaveCount(0);
+  expectClose(await matrixOf(figure), rotation(3, 1, 64), 1e-13);
+  await expectSampleRows(figure, [0, 682, 1365, 2047], { pair: 3, offset: 1, dModel: 64 });
+  await expect(figure.locator('.pe-rotation-key')).toContainText('pos+k = 1');
+});
+
+test('the data table lists both points of the pair at every position and follows the sliders', async ({
+  page,
+}) => {
+  await page.goto('embed.html?figure=rotation&dModel=64&positions=300&pair=3&pos=5&offset=2');
+  const figure = page.locator('[data-figure="rotation"]');
+  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  await figure.locator('.pe-data summary').click();
+  const rows = figure.locator('.pe-table-host tbody tr');
+  await expect(rows).toHaveCount(200);
+  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Showing 200 of 300 rows');
+  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Pair 3, offset k = 2.');
+  for (const p of [0, 7, 199]) {
+    const cells = (await rows.nth(p).locator('td').allTextContents()).map((v) =>
+      Number(v.replace('\u2212', '-')),
+    );
+    const [at, to] = [angle(3, p, 64), angle(3, p + 2, 64)];
+    expect(cells[0]).toBe(p);
+    expect(cells[3]).toBe(p + 2);
+    [Math.sin(at), Math.cos(at), null, Math.sin(to), Math.cos(to)].forEach((v, i) => {
+      if (v !== null) expect(Math.abs(cells[i + 1] - v)).toBeLessThan(1e-6);
+    });
+  }
+  const positions = figure.getByLabel('Positions');
+  await positions.focus();
+  await positions.press('ArrowLeft');
+  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Showing 200 of 299 rows');
+});

@@ -1,17 +1,18 @@
 // Figure `rotation`: a shift by k positions turns every sin/cos pair by the same angle, whatever pos is. One pair
 // on its unit circle, the engine's 2x2 matrix R(k), the points at pos and pos+k, and the residual of
 // PE(pos+k) = R(k) PE(pos) over all pairs.
-import { scaleLinear } from 'd3-scale';
 import { getEngine } from '../engine.js';
-import { series } from '../ui/colors.js';
+import { cssVar, series } from '../ui/colors.js';
 import { slider } from '../ui/controls.js';
-import { h, replaceChildren } from '../ui/dom.js';
+import { h } from '../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
+import { watchWidth } from '../ui/resize.js';
 import { scientific, scientificText } from '../ui/scientific.js';
+import { onThemeChange } from '../ui/theme.js';
 import './rotation.css';
 import {
   SINUSOIDAL_DEFAULTS,
@@ -33,6 +34,8 @@ export const params = {
 
 const MAX_SIDE = 340;
 const DOMAIN = 1.4;
+const DOT_RADIUS = 1.5; // CSS px
+const DOT_SUBPIXELS = 8; // a dot's centre is placed to 1/8 of a device pixel
 
 /**
  * Mounts the rotation figure.
@@ -96,19 +99,132 @@ export function mount(element, options = {}) {
   frame.addControls(sharedControls, state.controls !== false);
   frame.addControls(ownControls);
 
-  const svg = h('svg:svg', { class: 'pe-rotation-svg', role: 'group' });
-  const legendKey = h('p', { class: 'pe-rotation-key' });
-  const circleHost = h('div', { class: 'pe-rotation-circle' }, svg, legendKey);
+  // Everything below is built once; a redraw moves nodes and rewrites only the attributes and text that changed,
+  // so dragging a slider costs no new DOM (a focused point also keeps its focus while the parameters change).
+  // The circle is three layers of the same size: axes and unit circle (SVG), one small dot per position (a
+  // canvas: thousands of overlapping discs cost far less as pixels than as SVG geometry to rasterize), then the
+  // arc and the two points the reader can hover or focus (SVG).
+  const axisX = h('svg:line', { class: 'pe-rotation-axis' });
+  const axisY = h('svg:line', { class: 'pe-rotation-axis' });
+  const labelX = h('svg:text', { class: 'pe-rotation-axis-label', 'text-anchor': 'end' }, 'sin');
+  const labelY = h('svg:text', { class: 'pe-rotation-axis-label' }, 'cos');
+  const unit = h('svg:circle', { class: 'pe-rotation-unit' });
+  const dotsCanvas = h('canvas', { class: 'pe-rotation-dots', width: 1, height: 1, 'aria-hidden': 'true' });
+  const arcPath = h('svg:path', { class: 'pe-rotation-arc' });
+  const points = { pos: buildPoint('pos', series[0]), shifted: buildPoint('shifted', series[1]) };
+  const back = h(
+    'svg:svg',
+    { class: 'pe-rotation-back', 'aria-hidden': 'true' },
+    axisX,
+    axisY,
+    labelX,
+    labelY,
+    unit,
+  );
+  const svg = h(
+    'svg:svg',
+    { class: 'pe-rotation-svg', role: 'group' },
+    arcPath,
+    points.pos.group,
+    points.shifted.group,
+  );
+
+  const keyPos = document.createTextNode('');
+  const keyShifted = document.createTextNode('');
+  const legendKey = h(
+    'p',
+    { class: 'pe-rotation-key' },
+    h(
+      'span',
+      { class: 'pe-rotation-key-item' },
+      h('span', { class: 'pe-rotation-swatch', style: `background:${series[0]}` }),
+      keyPos,
+    ),
+    h(
+      'span',
+      { class: 'pe-rotation-key-item' },
+      h('span', { class: 'pe-rotation-swatch', style: `background:${series[1]}` }),
+      keyShifted,
+    ),
+  );
+  const circleHost = h(
+    'div',
+    { class: 'pe-rotation-circle' },
+    h('div', { class: 'pe-rotation-stack' }, back, dotsCanvas, svg),
+    legendKey,
+  );
+
   const matrix = h('div', { class: 'pe-rotation-matrix', role: 'math' });
-  const angle = h('p', { class: 'pe-rotation-angle' });
-  const residual = h('p', { class: 'pe-rotation-residual' });
-  const sample = h('div', { class: 'pe-rotation-sample' });
+  const angleLead = document.createTextNode('');
+  const angleValue = h('strong', {});
+  const angle = h('p', { class: 'pe-rotation-angle' }, angleLead, angleValue, ' clockwise, whatever pos is.');
+  const residualLead = document.createTextNode('');
+  const residualValue = h('strong', { class: 'pe-rotation-residual-value' });
+  const residual = h(
+    'p',
+    { class: 'pe-rotation-residual' },
+    residualLead,
+    residualValue,
+    ' \u2014 zero to double precision.',
+  );
+  const sampleCaption = h('caption', {});
+  const sampleBody = h('tbody', {});
+  const sampleRows = []; // one { tr, th, cells, error } per row ever shown, reused
+  const sample = h(
+    'div',
+    { class: 'pe-rotation-sample' },
+    h(
+      'table',
+      { class: 'pe-rotation-table' },
+      sampleCaption,
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['pos', 'PE(pos)', 'R(k)\u00b7PE(pos)', 'PE(pos+k)', 'error, all pairs'].map((t) =>
+            h('th', { scope: 'col' }, t),
+          ),
+        ),
+      ),
+      sampleBody,
+    ),
+  );
   const side = h('div', { class: 'pe-rotation-side' }, matrix, angle, residual, sample);
   frame.plot.append(h('div', { class: 'pe-rotation' }, circleHost, side));
 
   const announce = hoverAnnouncer(element);
-  const resize = new ResizeObserver(() => draw());
-  resize.observe(circleHost);
+  // The circle's width, kept from the observer so a redraw never reads layout; 0 until first measured.
+  let hostWidth = 0;
+  const stopWatching = watchWidth(circleHost, (next) => {
+    hostWidth = next;
+    draw();
+  });
+  // The dots' colour (colorWords of the page's --muted), read once and again after each change of colour scheme.
+  let dotsColor = null;
+  let dotsImage = null; // the canvas's pixels, kept between paints
+  let dotsCover = null; // the alpha of each of those pixels
+  let dotsStamps = null;
+  const stopTheme = onThemeChange(() => {
+    dotsColor = null;
+    dotsKey = null;
+    draw();
+  });
+
+  // What was last written, to skip unchanged work: the matrix TeX (KaTeX is the costly part), the dots (painted
+  // again only when the positions drawn, the circle or the colours change), the live numbers in the prose.
+  let texShown = null;
+  let summaryShown = null;
+  const dataTable = element.querySelector('details.pe-data'); // the frame's text alternative
+  let dotsKey = null;
+  let liveKey = null;
+  let periodsKey = null;
+  let periods = null;
+  // Engine results for the sampled rows, by position, kept while the arguments they depend on stay the same:
+  // dragging Positions moves three of the five rows, so the other two are not asked for again.
+  const residualAt = perPosition();
+  const rotatedAt = perPosition();
 
   function set(patch) {
     state = { ...state, ...patch };
@@ -129,11 +245,29 @@ export function mount(element, options = {}) {
       state.pos = Math.min(state.pos, posMax);
       state.offset = Math.min(state.offset, posMax);
     }
-    ownControls.pair.input.max = String(Number.isFinite(pairMax) ? pairMax : 0);
-    ownControls.pos.input.max = String(Number.isFinite(posMax) ? posMax : 0);
-    ownControls.offset.input.max = String(Number.isFinite(posMax) ? posMax : 0);
-    ownControls.pair.value = shownPair();
-    for (const key of ['pos', 'offset']) ownControls[key].value = state[key];
+    // Written only when they change: each write makes the browser lay the slider out again.
+    const setMax = (control, max) => {
+      const text = String(Number.isFinite(max) ? max : 0);
+      if (control.input.max !== text) control.input.max = text;
+    };
+    const setValue = (control, value) => {
+      if (control.value !== value) control.value = value;
+    };
+    setMax(ownControls.pair, pairMax);
+    setMax(ownControls.pos, posMax);
+    setMax(ownControls.offset, posMax);
+    setValue(ownControls.pair, shownPair());
+    for (const key of ['pos', 'offset']) setValue(ownControls[key], state[key]);
+  }
+
+  /** Period of every pair (the engine's), fetched again only when dModel or base change. */
+  function pairPeriods(dModel, base) {
+    const key = `${dModel} ${base}`;
+    if (key !== periodsKey) {
+      periods = engine.pairPeriods(dModel, base);
+      periodsKey = key;
+    }
+    return periods;
   }
 
   function render() {
@@ -142,24 +276,40 @@ export function mount(element, options = {}) {
     const pair = shownPair();
     const next = frame.attempt(() => {
       const matrixValues = engine.shiftRotation(pair, offset, dModel, base);
-      const error = engine.rotationResidual(pos, offset, dModel, base);
-      const table = engine.sinusoidalTable(positions + offset, dModel, base, layout);
-      const periods = engine.pairPeriods(dModel, base);
-      const rows = samplePositions(pos, positions).map((p) => ({
-        pos: p,
-        at: pairAt(table, p, pair, dModel, layout),
-        rotated: rotateByEngine(table, p, pair, offset, dModel, base, layout),
-        shifted: pairAt(table, p + offset, pair, dModel, layout),
-        error: engine.rotationResidual(p, offset, dModel, base),
-      }));
-      return { matrixValues, error, table, periods, rows };
+      // Only the pair's two dimensions, in double precision, over every position drawn or listed (0 to
+      // positions-1, and each of them k ahead): 2 x (positions + k) values instead of the whole table.
+      const { sin, cos } = dimensionsOf(pair, dModel, layout);
+      const columns = engine.sinusoidalColumns(positions + offset, dModel, base, layout, [sin, cos]);
+      const rows = samplePositions(pos, positions).map((p) => {
+        const at = pairAt(columns, p);
+        return {
+          pos: p,
+          at,
+          rotated: rotatedAt(`${pair} ${offset} ${dModel} ${base} ${layout}`, p, () =>
+            rotateByEngine(at, pair, offset, dModel, base),
+          ),
+          shifted: pairAt(columns, p + offset),
+          error: residualAt(`${offset} ${dModel} ${base}`, p, () =>
+            engine.rotationResidual(p, offset, dModel, base),
+          ),
+        };
+      });
+      // pos is always one of the sampled rows; its residual is the one the text quotes.
+      const error =
+        rows.find((row) => row.pos === pos)?.error ?? engine.rotationResidual(pos, offset, dModel, base);
+      return { matrixValues, error, columns, periods: pairPeriods(dModel, base), rows };
     });
     if (!next) return;
     shown = { ...next, dModel, base, positions, layout, pair, pos, offset };
     draw();
     writeSide();
     writeSummary();
-    fillLive(sectionOf(element), liveValues());
+    const live = liveValues();
+    const key = JSON.stringify({ ...live, 'rotation-residual': next.error });
+    if (key !== liveKey) {
+      fillLive(sectionOf(element), live);
+      liveKey = key;
+    }
     if (focused) showPoint(focused);
   }
 
@@ -168,23 +318,18 @@ export function mount(element, options = {}) {
     return [sin, cos];
   }
 
+  /** (sin, cos) of the pair on show at position p, from the engine's columns. */
+  function pairAt(columns, p) {
+    const n = columns.length / 2;
+    return [columns[p], columns[n + p]];
+  }
+
   /** Clockwise turn of R(k) in degrees, in [0, 360): atan2 of the engine's sin and cos entries. */
   function turnDegrees() {
     const [cos, sin] = shown.matrixValues;
     const degrees = (Math.atan2(sin, cos) * 180) / Math.PI;
     return degrees < 0 ? degrees + 360 : degrees;
   }
-
-  // Built once and moved on every render, so a focused point keeps its focus while the parameters change.
-  const axisX = h('svg:line', { class: 'pe-rotation-axis' });
-  const axisY = h('svg:line', { class: 'pe-rotation-axis' });
-  const labelX = h('svg:text', { class: 'pe-rotation-axis-label', 'text-anchor': 'end' }, 'sin');
-  const labelY = h('svg:text', { class: 'pe-rotation-axis-label' }, 'cos');
-  const unit = h('svg:circle', { class: 'pe-rotation-unit' });
-  const dotsPath = h('svg:path', { class: 'pe-rotation-dots' });
-  const arcPath = h('svg:path', { class: 'pe-rotation-arc' });
-  const points = { pos: buildPoint('pos', series[0]), shifted: buildPoint('shifted', series[1]) };
-  svg.append(axisX, axisY, labelX, labelY, unit, dotsPath, arcPath, points.pos.group, points.shifted.group);
 
   function buildPoint(which, color) {
     const radius = h('svg:line', { class: 'pe-rotation-radius', stroke: color });
@@ -207,9 +352,6 @@ export function mount(element, options = {}) {
   }
 
   function place(point, [s, c], x, y, text) {
-    const attrs = (el, values) => {
-      for (const [key, value] of Object.entries(values)) el.setAttribute(key, String(value));
-    };
     attrs(point.radius, { x1: x(0), y1: y(0), x2: x(s), y2: y(c) });
     attrs(point.hit, { cx: x(s), cy: y(c) });
     attrs(point.dot, { cx: x(s), cy: y(c) });
@@ -218,82 +360,114 @@ export function mount(element, options = {}) {
       y: y(c) + (c >= 0 ? -10 : 18),
       'text-anchor': s >= 0 ? 'start' : 'end',
     });
-    point.label.textContent = text;
+    text0(point.label, text);
   }
 
   function draw() {
     if (!shown) return;
-    const width = Math.max(160, Math.min(MAX_SIDE, circleHost.clientWidth || MAX_SIDE));
-    const x = scaleLinear().domain([-DOMAIN, DOMAIN]).range([0, width]);
-    const y = scaleLinear().domain([-DOMAIN, DOMAIN]).range([width, 0]);
-    const r = x(1) - x(0);
-    svg.setAttribute('width', String(width));
-    svg.setAttribute('height', String(width));
-    svg.setAttribute('viewBox', `0 0 ${width} ${width}`);
-    const { table, dModel, positions, pair, layout, pos, offset } = shown;
-    const from = pairAt(table, pos, pair, dModel, layout);
-    const to = pairAt(table, pos + offset, pair, dModel, layout);
+    const width = Math.max(160, Math.min(MAX_SIDE, hostWidth || MAX_SIDE));
+    // [-DOMAIN, DOMAIN] onto [0, width], y upwards.
+    const scale = width / (2 * DOMAIN);
+    const x = (v) => (v + DOMAIN) * scale;
+    const y = (v) => (DOMAIN - v) * scale;
+    const r = scale;
+    for (const layer of [back, svg]) attrs(layer, { width, height: width, viewBox: `0 0 ${width} ${width}` });
+    const { columns, dModel, base, positions, pair, layout, pos, offset } = shown;
+    const from = pairAt(columns, pos);
+    const to = pairAt(columns, pos + offset);
 
-    axisX.setAttribute('x1', '0');
-    axisX.setAttribute('x2', String(width));
-    axisX.setAttribute('y1', String(y(0)));
-    axisX.setAttribute('y2', String(y(0)));
-    axisY.setAttribute('x1', String(x(0)));
-    axisY.setAttribute('x2', String(x(0)));
-    axisY.setAttribute('y1', '0');
-    axisY.setAttribute('y2', String(width));
-    labelX.setAttribute('x', String(width - 4));
-    labelX.setAttribute('y', String(y(0) - 6));
-    labelY.setAttribute('x', String(x(0) + 6));
-    labelY.setAttribute('y', '12');
-    unit.setAttribute('cx', String(x(0)));
-    unit.setAttribute('cy', String(y(0)));
-    unit.setAttribute('r', String(r));
+    attrs(axisX, { x1: 0, x2: width, y1: y(0), y2: y(0) });
+    attrs(axisY, { x1: x(0), x2: x(0), y1: 0, y2: width });
+    attrs(labelX, { x: width - 4, y: y(0) - 6 });
+    attrs(labelY, { x: x(0) + 6, y: 12 });
+    attrs(unit, { cx: x(0), cy: y(0), r });
 
-    let dots = '';
-    for (let p = 0; p < positions; p += 1) {
-      const [s, c] = pairAt(table, p, pair, dModel, layout);
-      dots += `M${x(s) - 1.5},${y(c)}a1.5,1.5 0 1,0 3,0a1.5,1.5 0 1,0 -3,0`;
+    const ratio = window.devicePixelRatio || 1;
+    const key = `${pair} ${dModel} ${base} ${layout} ${positions} ${width} ${ratio}`;
+    if (key !== dotsKey) {
+      paintDots(columns, positions, width, ratio);
+      dotsKey = key;
     }
-    dotsPath.setAttribute('d', dots);
     // The arc runs along the unit circle between the two engine points; clockwise is SVG's sweep flag 1.
     const turn = turnDegrees();
-    arcPath.setAttribute(
-      'd',
-      offset === 0 || turn === 0
-        ? ''
-        : `M${x(from[0])},${y(from[1])}A${r},${r} 0 ${turn > 180 ? 1 : 0},1 ${x(to[0])},${y(to[1])}`,
-    );
+    attrs(arcPath, {
+      d:
+        offset === 0 || turn === 0
+          ? ''
+          : `M${x(from[0])},${y(from[1])}A${r},${r} 0 ${turn > 180 ? 1 : 0},1 ${x(to[0])},${y(to[1])}`,
+    });
     place(points.pos, from, x, y, 'pos');
     place(points.shifted, to, x, y, 'pos+k');
-    replaceChildren(
-      legendKey,
-      h(
-        'span',
-        { class: 'pe-rotation-key-item' },
-        h('span', { class: 'pe-rotation-swatch', style: `background:${series[0]}` }),
-        `PE(pos), pos = ${formatInt(pos)}`,
-      ),
-      h(
-        'span',
-        { class: 'pe-rotation-key-item' },
-        h('span', { class: 'pe-rotation-swatch', style: `background:${series[1]}` }),
-        `PE(pos+k), pos+k = ${formatInt(pos + offset)}`,
-      ),
-    );
-    points.pos.group.setAttribute('aria-label', describePoint('pos'));
-    points.shifted.group.setAttribute('aria-label', describePoint('shifted'));
-    svg.setAttribute(
-      'aria-label',
-      `Unit circle of pair ${pair}: ${describePoint('pos')}; ${describePoint('shifted')}; ` +
+    text0(keyPos, `PE(pos), pos = ${formatInt(pos)}`);
+    text0(keyShifted, `PE(pos+k), pos+k = ${formatInt(pos + offset)}`);
+    attrs(points.pos.group, { 'aria-label': describePoint('pos') });
+    attrs(points.shifted.group, { 'aria-label': describePoint('shifted') });
+    attrs(svg, {
+      'aria-label':
+        `Unit circle of pair ${pair}: ${describePoint('pos')}; ${describePoint('shifted')}; ` +
         `turned ${formatFixed(turn, 2)} degrees clockwise.`,
-    );
+    });
+  }
+
+  /**
+   * One disc of radius DOT_RADIUS px per position 0..positions-1, centred on the engine's (sin, cos), painted
+   * into the canvas pixel by pixel at the screen's resolution: each pixel takes the coverage of the disc that
+   * covers it most (so overlapping dots merge as one shape, as they did as one SVG path under one opacity).
+   * Coverage comes from discStamps, with each centre placed to 1/DOT_SUBPIXELS of a pixel.
+   */
+  function paintDots(columns, positions, width, ratio) {
+    const size = Math.max(1, Math.round(width * ratio));
+    if (dotsCanvas.width !== size) {
+      dotsCanvas.width = size;
+      dotsCanvas.height = size;
+    }
+    attrs(dotsCanvas, { style: `width:${width}px;height:${width}px` });
+    const ctx = dotsCanvas.getContext('2d');
+    if (dotsImage?.width !== size) {
+      dotsImage = ctx.createImageData(size, size);
+      dotsCover = new Uint8Array(size * size);
+    }
+    // One 32-bit store per pixel: the colour with its alpha, packed in the platform's byte order.
+    const words = new Uint32Array(dotsImage.data.buffer, dotsImage.data.byteOffset, size * size);
+    const cover = dotsCover;
+    words.fill(0);
+    cover.fill(0);
+    dotsColor ??= colorWords(cssVar('--muted', element));
+    const colors = dotsColor;
+    const reach = DOT_RADIUS * ratio + 0.5; // coverage falls from 1 to 0 over the half pixel either side
+    if (dotsStamps?.reach !== reach) dotsStamps = discStamps(reach);
+    const { stamps, span, half } = dotsStamps;
+    const n = columns.length / 2;
+    const scale = (width * ratio) / (2 * DOMAIN);
+    for (let p = 0; p < positions; p += 1) {
+      const cx = (columns[p] + DOMAIN) * scale;
+      const cy = (DOMAIN - columns[n + p]) * scale;
+      const ix = Math.floor(cx);
+      const iy = Math.floor(cy);
+      const stamp = stamps[((cy - iy) * DOT_SUBPIXELS) | 0][((cx - ix) * DOT_SUBPIXELS) | 0];
+      for (let j = 0; j < span; j += 1) {
+        const py = iy - half + j;
+        if (py < 0 || py >= size) continue;
+        const row = py * size;
+        for (let i = 0; i < span; i += 1) {
+          const px = ix - half + i;
+          if (px < 0 || px >= size) continue;
+          const alpha = stamp[j * span + i];
+          const o = row + px;
+          if (alpha > cover[o]) {
+            cover[o] = alpha;
+            words[o] = colors[alpha];
+          }
+        }
+      }
+    }
+    ctx.putImageData(dotsImage, 0, 0);
   }
 
   function describePoint(which) {
-    const { table, dModel, layout, pair, pos, offset } = shown;
+    const { columns, pair, pos, offset } = shown;
     const p = which === 'pos' ? pos : pos + offset;
-    const [s, c] = pairAt(table, p, pair, dModel, layout);
+    const [s, c] = pairAt(columns, p);
     const [ds, dc] = dims();
     return (
       `${which === 'pos' ? 'PE(pos)' : 'PE(pos+k)'} at position ${formatInt(p)}, pair ${pair} ` +
@@ -314,95 +488,83 @@ export function mount(element, options = {}) {
   }
 
   function writeSide() {
-    const { matrixValues, offset, pair, error, periods, rows } = shown;
+    const { matrixValues, offset, pair, error, periods: all, rows } = shown;
     const [a, b, c, d] = matrixValues;
-    matrix.dataset.matrix = Array.from(matrixValues).join(' ');
-    matrix.setAttribute(
-      'aria-label',
-      `R of k equals the matrix with rows ${formatValue(a)}, ${formatValue(b)} and ${formatValue(c)}, ${formatValue(d)}`,
+    attrs(matrix, {
+      'data-matrix': Array.from(matrixValues).join(' '),
+      'aria-label': `R of k equals the matrix with rows ${formatValue(a)}, ${formatValue(b)} and ${formatValue(c)}, ${formatValue(d)}`,
+    });
+    const texString = `R(${offset}) = \\begin{pmatrix} ${tex(a)} & ${tex(b)} \\\\ ${tex(c)} & ${tex(d)} \\end{pmatrix}`;
+    if (texString !== texShown) {
+      renderMath(matrix, texString);
+      texShown = texString;
+    }
+    text0(
+      angleLead,
+      `For pair ${pair} (period ${formatValue(all[pair])} positions), R(${offset}) turns every point `,
     );
-    renderMath(
-      matrix,
-      `R(${offset}) = \\begin{pmatrix} ${tex(a)} & ${tex(b)} \\\\ ${tex(c)} & ${tex(d)} \\end{pmatrix}`,
+    text0(angleValue, `${formatFixed(turnDegrees(), 2)}\u00b0`);
+    text0(
+      residualLead,
+      `Largest error of PE(pos+k) \u2212 R(k)\u00b7PE(pos) at pos ${formatInt(shown.pos)}, over all ${formatInt(all.length)} pairs: `,
     );
-    replaceChildren(
-      angle,
-      `For pair ${pair} (period ${formatValue(periods[pair])} positions), R(${offset}) turns every point `,
-      h('strong', {}, `${formatFixed(turnDegrees(), 2)}\u00b0`),
-      ' clockwise, whatever pos is.',
-    );
-    replaceChildren(
-      residual,
-      `Largest error of PE(pos+k) \u2212 R(k)\u00b7PE(pos) at pos ${formatInt(shown.pos)}, over all ${formatInt(periods.length)} pairs: `,
-      h('strong', { class: 'pe-rotation-residual-value' }, ...scientific(error)),
-      ' \u2014 zero to double precision.',
-    );
-    replaceChildren(
-      sample,
-      h(
-        'table',
-        { class: 'pe-rotation-table' },
-        h('caption', {}, `Pair ${pair}, k = ${offset}: the same R(k) at every pos`),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            ['pos', 'PE(pos)', 'R(k)\u00b7PE(pos)', 'PE(pos+k)', 'error, all pairs'].map((t) =>
-              h('th', { scope: 'col' }, t),
-            ),
-          ),
-        ),
-        h(
-          'tbody',
-          {},
-          rows.map((row) =>
-            h(
-              'tr',
-              { 'data-pos': row.pos },
-              h('th', { scope: 'row' }, formatInt(row.pos)),
-              [row.at, row.rotated, row.shifted].map((v) =>
-                h('td', {}, `(${formatValue(v[0])}, ${formatValue(v[1])})`),
-              ),
-              h('td', { class: 'pe-rotation-row-error' }, ...scientific(row.error)),
-            ),
-          ),
-        ),
-      ),
-    );
+    writeScientific(residualValue, error);
+
+    text0(sampleCaption, `Pair ${pair}, k = ${offset}: the same R(k) at every pos`);
+    rows.forEach((row, i) => {
+      if (!sampleRows[i]) {
+        const cells = [0, 1, 2].map(() => h('td', {}));
+        const errorCell = h('td', { class: 'pe-rotation-row-error' });
+        const th = h('th', { scope: 'row' });
+        sampleRows[i] = { tr: h('tr', {}, th, cells, errorCell), th, cells, error: errorCell };
+      }
+      const cellsOf = sampleRows[i];
+      if (cellsOf.tr.parentNode !== sampleBody) sampleBody.append(cellsOf.tr);
+      attrs(cellsOf.tr, { 'data-pos': row.pos });
+      text0(cellsOf.th, formatInt(row.pos));
+      [row.at, row.rotated, row.shifted].forEach((v, j) =>
+        text0(cellsOf.cells[j], `(${formatValue(v[0])}, ${formatValue(v[1])})`),
+      );
+      writeScientific(cellsOf.error, row.error);
+    });
+    for (const extra of sampleRows.slice(rows.length)) extra.tr.remove();
   }
 
   function writeSummary() {
     const { pair, pos, offset, error, matrixValues } = shown;
     const [a, b, c, d] = matrixValues;
-    frame.setSummary(
+    const text =
       `Pair ${pair}: ${describePoint('pos')}; ${describePoint('shifted')}. R(${offset}) = ` +
-        `[[${formatValue(a)}, ${formatValue(b)}], [${formatValue(c)}, ${formatValue(d)}]] turns pos ${pos} ` +
-        `into pos ${pos + offset} by ${formatFixed(turnDegrees(), 2)} degrees clockwise; the largest error ` +
-        `over all pairs is ${scientificText(error)}.`,
-    );
+      `[[${formatValue(a)}, ${formatValue(b)}], [${formatValue(c)}, ${formatValue(d)}]] turns pos ${pos} ` +
+      `into pos ${pos + offset} by ${formatFixed(turnDegrees(), 2)} degrees clockwise; the largest error ` +
+      `over all pairs is ${scientificText(error)}.`;
+    // The same summary is not written again (that alone costs a layout), unless the data table is open: the
+    // frame rebuilds it from setSummary, and its rows follow Positions even when the summary does not. A closed
+    // table is built fresh when it opens.
+    if (text === summaryShown && !dataTable?.open) return;
+    frame.setSummary(text);
+    summaryShown = text;
   }
 
   function liveValues() {
-    const { pair, pos, offset, error, periods } = shown;
+    const { pair, pos, offset, error, periods: all } = shown;
     return {
       'rotation-pair': formatInt(pair),
       'rotation-pos': formatInt(pos),
       'rotation-offset': formatInt(offset),
       'rotation-turn': `${formatFixed(turnDegrees(), 2)}\u00b0`,
-      'rotation-pairs': formatInt(periods.length),
+      'rotation-pairs': formatInt(all.length),
       'rotation-residual': scientific(error),
     };
   }
 
   function tableData() {
-    const { table, dModel, layout, pair, positions, offset } = shown;
-    const columns = ['pos', 'sin at pos', 'cos at pos', 'pos+k', 'sin at pos+k', 'cos at pos+k'];
+    const { columns, pair, positions, offset } = shown;
+    const columnNames = ['pos', 'sin at pos', 'cos at pos', 'pos+k', 'sin at pos+k', 'cos at pos+k'];
     const rows = [];
     for (let p = 0; p < positions; p += 1) {
-      const at = pairAt(table, p, pair, dModel, layout);
-      const to = pairAt(table, p + offset, pair, dModel, layout);
+      const at = pairAt(columns, p);
+      const to = pairAt(columns, p + offset);
       rows.push([
         p,
         formatValue(at[0]),
@@ -412,7 +574,7 @@ export function mount(element, options = {}) {
         formatValue(to[1]),
       ]);
     }
-    return { columns, rows, note: `Pair ${pair}, offset k = ${offset}.` };
+    return { columns: columnNames, rows, note: `Pair ${pair}, offset k = ${offset}.` };
   }
 
   render();
@@ -428,7 +590,8 @@ export function mount(element, options = {}) {
       if (changed || shownPair() !== before) render();
     },
     destroy() {
-      resize.disconnect();
+      stopWatching();
+      stopTheme();
       frame.destroy();
     },
   };
@@ -440,26 +603,102 @@ function pairFor(dimension, { dModel, layout }) {
   return pairOf(dimension, dModel, layout).pair;
 }
 
-/** (sin, cos) of pair i at row p of an engine table, wherever the layout puts them. */
-function pairAt(table, p, pair, dModel, layout) {
-  const row = p * dModel;
-  return layout === 'split'
-    ? [table[row + pair], table[row + pair + dModel / 2]]
-    : [table[row + 2 * pair], table[row + 2 * pair + 1]];
-}
-
 /**
- * R(k)·(sin, cos) of pair i at row p, computed by the engine. R(k) acting on (sin, cos) is the RoPE rotation by
- * k acting on (cos, sin), so ropeRotate with startPos k turns the pair, written in that order into an otherwise
- * zero row, and the figure only reads the two results back.
+ * R(k)·(sin, cos) of one pair, computed by the engine. R(k) acting on (sin, cos) is the RoPE rotation by k acting
+ * on (cos, sin), so ropeRotate with startPos k turns the pair, written in that order into an otherwise zero row,
+ * and the figure only reads the two results back.
  */
-function rotateByEngine(table, p, pair, offset, dModel, base, layout) {
-  const [s, c] = pairAt(table, p, pair, dModel, layout);
+function rotateByEngine([s, c], pair, offset, dModel, base) {
   const row = new Float64Array(dModel);
   row[2 * pair] = c;
   row[2 * pair + 1] = s;
   const out = getEngine().ropeRotate(row, 1, dModel, offset, base, 'interleaved');
   return [out[2 * pair + 1], out[2 * pair]];
+}
+
+/**
+ * A cache of values by position for one set of other arguments: get(argumentsKey, p, compute) returns the value
+ * kept for p, or computes and keeps it; a new argumentsKey (or a 65th position) empties it first.
+ */
+function perPosition() {
+  let kept = null;
+  const values = new Map();
+  return (argumentsKey, p, compute) => {
+    if (argumentsKey !== kept || values.size >= 64) {
+      values.clear();
+      kept = argumentsKey;
+    }
+    if (!values.has(p)) values.set(p, compute());
+    return values.get(p);
+  };
+}
+
+/**
+ * The coverage (0..255) of a disc whose edge reaches `reach` device pixels from its centre (its radius plus half a
+ * pixel of smoothing), for each of DOT_SUBPIXELS^2 positions of the centre inside its pixel: stamps[y][x] is a
+ * span x span square, row-major, whose middle pixel (index half, half) holds the centre.
+ */
+function discStamps(reach) {
+  const half = Math.ceil(reach);
+  const span = 2 * half + 1;
+  const stamps = [];
+  for (let sy = 0; sy < DOT_SUBPIXELS; sy += 1) {
+    const row = [];
+    for (let sx = 0; sx < DOT_SUBPIXELS; sx += 1) {
+      const fx = (sx + 0.5) / DOT_SUBPIXELS;
+      const fy = (sy + 0.5) / DOT_SUBPIXELS;
+      const stamp = new Uint8Array(span * span);
+      for (let j = 0; j < span; j += 1) {
+        for (let i = 0; i < span; i += 1) {
+          const coverage = reach - Math.hypot(i - half + 0.5 - fx, j - half + 0.5 - fy);
+          stamp[j * span + i] = coverage <= 0 ? 0 : Math.round(Math.min(1, coverage) * 255);
+        }
+      }
+      row.push(stamp);
+    }
+    stamps.push(row);
+  }
+  return { reach, stamps, span, half };
+}
+
+/** A CSS colour with every alpha 0..255, as RGBA words in the platform's byte order (entry a has alpha a). */
+function colorWords(color) {
+  const probe = document.createElement('canvas');
+  probe.width = 1;
+  probe.height = 1;
+  const ctx = probe.getContext('2d', { willReadFrequently: true });
+  ctx.fillStyle = color;
+  ctx.fillRect(0, 0, 1, 1);
+  const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+  const words = new Uint32Array(256);
+  const bytes = new Uint8Array(words.buffer);
+  for (let a = 0; a < 256; a += 1) bytes.set([r, g, b, a], a * 4);
+  return words;
+}
+
+/** Sets attributes (numbers as strings), touching only those whose value changed. */
+function attrs(element, values) {
+  for (const key of Object.keys(values)) {
+    const value = String(values[key]);
+    if (element.getAttribute(key) !== value) element.setAttribute(key, value);
+  }
+}
+
+/** Sets the text of a node that holds only text, if it changed. */
+function text0(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+const scientificShown = new WeakMap(); // element -> the text writeScientific last put there
+
+/** Writes x in exponent form into element (see ui/scientific.js), rebuilding it only when the text changes. */
+function writeScientific(element, x) {
+  const text = scientificText(x);
+  if (scientificShown.get(element) === text) return;
+  element.replaceChildren(
+    ...scientific(x).map((part) => (part instanceof Node ? part : document.createTextNode(part))),
+  );
+  scientificShown.set(element, text);
 }
 
 /** A few positions, the chosen one among them, to show that one R(k) serves them all. */
