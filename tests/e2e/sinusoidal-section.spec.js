@@ -77,6 +77,8 @@ test('the section controls change every live number and every figure', async ({ 
   await expect(live(page, 'formula', 'pairs')).toHaveText('64');
   await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('500');
 
+  // Figures outside the viewport are brought up to date as they come into view.
+  await page.locator('[data-figure="heatmap"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
     'width',
     '128',
@@ -85,7 +87,6 @@ test('the section controls change every live number and every figure', async ({ 
     'height',
     '50',
   );
-  // Figures away from the viewport are brought up to date when they come near it.
   await page.locator('[data-figure="columns"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="columns"] .pe-summary')).toContainText(
     'over 50 positions, dModel 128',

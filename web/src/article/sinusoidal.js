@@ -59,7 +59,7 @@ export function startSinusoidalSection(root = document) {
 
   // One options object per slot, kept current: a figure that mounts later starts from the latest parameters.
   const slots = [];
-  // Figures far from the viewport are not redrawn while a slider moves; they catch up when they come near. At
+  // Figures outside the viewport are not redrawn while a slider moves; they catch up as they come into view. At
   // 2048 positions by 512 dimensions this keeps a slider step to the figures the reader can see.
   const nearViewport = new IntersectionObserver(
     (entries) => {
@@ -73,7 +73,7 @@ export function startSinusoidalSection(root = document) {
         }
       }
     },
-    { rootMargin: '200px 0px' },
+    { rootMargin: '0px' },
   );
   for (const section of sections) {
     for (const element of section.querySelectorAll('[data-mount]')) {
