@@ -153,12 +153,11 @@ async function run(browser, url, { mountAll = false, view = 'heatmap', presses =
   await page.waitForFunction(
     () => document.querySelector('#formula output[data-live="positions"]')?.textContent === '2,048',
   );
-  if (view !== 'heatmap') {
-    // The reader has scrolled on to another figure; the section bar is docked above it.
-    await page.locator(`[data-linked="${view}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.locator(`[data-figure="${view}"]`).waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(300);
-  }
+  // The figure measured is in the middle of the window (the reader has scrolled to it); below the formula the
+  // section bar is docked above it. Figures outside the window wait until they come into view.
+  await page.locator(`[data-linked="${view}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.locator(`[data-figure="${view}"]`).waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
   const mounted = await page.locator('[data-figure]').evaluateAll((els) => els.map((e) => e.dataset.figure));
   await page.evaluate(instrument);
   const heatmapInView = view === 'heatmap';
