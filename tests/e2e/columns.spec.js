@@ -70,6 +70,7 @@ test('a fast curve is smooth between whole positions and follows the formula the
   await page.goto('embed.html?figure=columns&dimensions=0,1,128');
   const figure = figureOf(page);
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
+  await expect(figure.locator('svg.pe-columns-svg')).toHaveAttribute('data-dense', 'false');
   // Pair 0 repeats every 2 pi positions: 20 samples per period need 4 per position.
   for (const dim of [0, 1]) {
     const points = await vertices(
@@ -163,6 +164,14 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
   await positions.press('End');
   await expect(figure.locator('.pe-summary')).toContainText('over 2,048 positions');
   expect(await dotCentres(figure, 0)).toHaveLength(0);
+  // More positions than pixels: the lines are drawn without antialiasing (they are solid bands either way).
+  await expect(figure.locator('svg.pe-columns-svg')).toHaveAttribute('data-dense', 'true');
+  expect(
+    await figure
+      .locator('.pe-columns-line')
+      .first()
+      .evaluate((line) => getComputedStyle(line).shapeRendering),
+  ).toBe('optimizespeed');
   const line = await vertices(figure.locator('.pe-columns-curve[data-dimension="32"] .pe-columns-line'));
   expect(line).toHaveLength(2048);
   for (const p of [0, 1000, 2047]) {
