@@ -234,32 +234,45 @@ async function mutedColor(page) {
   });
 }
 
+/**
+ * Checks the dots canvas of the embed page for the given pair: the device pixel under each position's exact
+ * (sin, cos) is fully covered, and every painted pixel belongs to one of those dots.
+ */
+async function expectDots(page, pair, ratio) {
+  await page.goto(`embed.html?figure=rotation&dModel=64&positions=40&pair=${pair}&pos=5&offset=9`);
+  const figure = page.locator('[data-figure="rotation"]');
+  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  const width = Number(await figure.locator('.pe-rotation-svg').getAttribute('width'));
+  const { width: pixels, painted } = await dotPixels(figure);
+  expect(pixels).toBe(Math.round(width * ratio));
+  const scale = (width * ratio) / 2.8;
+  const centres = Array.from({ length: 40 }, (_, p) => {
+    const t = angle(pair, p, 64);
+    return [(Math.sin(t) + 1.4) * scale, (1.4 - Math.cos(t)) * scale];
+  });
+  const alphaAt = new Map(painted.map(([x, y, , , , a]) => [`${x} ${y}`, a]));
+  for (const [x, y] of centres) expect(alphaAt.get(`${Math.floor(x)} ${Math.floor(y)}`)).toBe(255);
+  // Radius 1.5 CSS px, plus half a device pixel of smoothing, each centre placed to an eighth of a pixel.
+  const reach = 1.5 * ratio + 0.5 + 1 / 8;
+  for (const [x, y] of painted) {
+    const nearest = Math.min(...centres.map(([cx, cy]) => Math.hypot(x + 0.5 - cx, y + 0.5 - cy)));
+    expect(nearest).toBeLessThan(reach);
+  }
+}
+
 test('a small dot marks every position shown on the unit circle, and nothing else is painted', async ({
   page,
 }) => {
-  for (const pair of [2, 31]) {
-    // Pair 2 turns far between positions (40 separate dots); pair 31 barely moves (the dots merge).
-    await page.goto(`embed.html?figure=rotation&dModel=64&positions=40&pair=${pair}&pos=5&offset=9`);
-    const figure = page.locator('[data-figure="rotation"]');
-    await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
-    const width = Number(await figure.locator('.pe-rotation-svg').getAttribute('width'));
-    const { width: pixels, painted } = await dotPixels(figure);
-    expect(pixels).toBe(width); // device pixel ratio 1
-    const scale = width / 2.8;
-    const centres = Array.from({ length: 40 }, (_, p) => {
-      const t = angle(pair, p, 64);
-      return [(Math.sin(t) + 1.4) * scale, (1.4 - Math.cos(t)) * scale];
-    });
-    const alphaAt = new Map(painted.map(([x, y, , , , a]) => [`${x} ${y}`, a]));
-    // The pixel under each position's exact (sin, cos) is fully covered...
-    for (const [x, y] of centres) expect(alphaAt.get(`${Math.floor(x)} ${Math.floor(y)}`)).toBe(255);
-    // ...and every painted pixel belongs to one of those dots (radius 1.5 px, plus half a pixel of smoothing,
-    // each centre placed to an eighth of a pixel).
-    for (const [x, y] of painted) {
-      const nearest = Math.min(...centres.map(([cx, cy]) => Math.hypot(x + 0.5 - cx, y + 0.5 - cy)));
-      expect(nearest).toBeLessThan(2 + 1 / 8);
-    }
-  }
+  // Pair 2 turns far between positions (40 separate dots); pair 31 barely moves (the dots merge).
+  for (const pair of [2, 31]) await expectDots(page, pair, 1);
+});
+
+test.describe('on a screen with two device pixels per CSS pixel', () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test('the dots are painted at the screen resolution', async ({ page }) => {
+    await expectDots(page, 2, 2);
+  });
 });
 
 test('the dots take the muted colour of the scheme in force, and change with it', async ({ page }) => {
@@ -302,6 +315,10 @@ test('the Positions slider moves the sampled rows and keeps the typeset matrix; 
   await expectSampleRows(figure, [0, 1, 3, 4], { pair: 3, offset: 2, dModel: 64 });
   await expect(figure.locator('.pe-rotation-residual')).toContainText('at pos 4');
   await expect(matrix.locator('.katex[data-kept]')).toHaveCount(1);
+  // Back to 6 positions: pos stays at 4.
+  await positions.press('ArrowRight');
+  await expectSampleRows(figure, [0, 2, 4, 5], { pair: 3, offset: 2, dModel: 64 });
+  await expect(figure.locator('.pe-rotation-key')).toContainText('pos+k = 6');
 
   // One position: pos and k are clamped to 0, one row is left.
   await positions.press('Home');

@@ -2,9 +2,10 @@
 // on its unit circle, the engine's 2x2 matrix R(k), the points at pos and pos+k, and the residual of
 // PE(pos+k) = R(k) PE(pos) over all pairs.
 import { getEngine } from '../engine.js';
+import { columnStore } from '../ui/column-store.js';
 import { cssVar, series } from '../ui/colors.js';
 import { slider } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
+import { changeWriter, h } from '../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
@@ -201,24 +202,41 @@ export function mount(element, options = {}) {
     hostWidth = next;
     draw();
   });
+  // What was last written, to skip unchanged work: the matrix TeX (KaTeX is the costly part), the dots (painted
+  // again only when the positions drawn, the circle or the colours change), the summary, the live numbers in
+  // the prose.
+  let texShown = null;
+  let dotsKey = null;
+  let summaryShown = null;
+  let liveKey = null;
+  const dataTable = element.querySelector('details.pe-data'); // the frame's text alternative
   // The dots' colour (colorWords of the page's --muted), read once and again after each change of colour scheme.
   let dotsColor = null;
   let dotsImage = null; // the canvas's pixels, kept between paints
   let dotsCover = null; // the alpha of each of those pixels
-  let dotsStamps = null;
+  let dotsStamps = null; // discStamps for the current size
   const stopTheme = onThemeChange(() => {
     dotsColor = null;
     dotsKey = null;
     draw();
   });
-
-  // What was last written, to skip unchanged work: the matrix TeX (KaTeX is the costly part), the dots (painted
-  // again only when the positions drawn, the circle or the colours change), the live numbers in the prose.
-  let texShown = null;
-  let summaryShown = null;
-  const dataTable = element.querySelector('details.pe-data'); // the frame's text alternative
-  let dotsKey = null;
-  let liveKey = null;
+  // The canvas is painted at the screen's resolution: paint it again when that changes (browser zoom, another
+  // monitor), as the SVG layers redraw themselves.
+  let ratioQuery = null;
+  const onRatio = () => {
+    watchRatio();
+    draw();
+  };
+  function watchRatio() {
+    ratioQuery?.removeEventListener('change', onRatio);
+    ratioQuery = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    ratioQuery.addEventListener('change', onRatio);
+  }
+  watchRatio();
+  // Engine results kept between renders. The pair's two dimensions come from a column store: PE(pos) does not
+  // depend on how many positions are asked for, so dragging Positions or Offset rarely asks the engine again.
+  const columnsOf = columnStore(engine);
+  const write = changeWriter();
   let periodsKey = null;
   let periods = null;
   // Engine results for the sampled rows, by position, kept while the arguments they depend on stay the same:
@@ -245,19 +263,16 @@ export function mount(element, options = {}) {
       state.pos = Math.min(state.pos, posMax);
       state.offset = Math.min(state.offset, posMax);
     }
-    // Written only when they change: each write makes the browser lay the slider out again.
+    // Written only when they change (as the sliders do with their values): each write costs a layout.
     const setMax = (control, max) => {
       const text = String(Number.isFinite(max) ? max : 0);
       if (control.input.max !== text) control.input.max = text;
     };
-    const setValue = (control, value) => {
-      if (control.value !== value) control.value = value;
-    };
     setMax(ownControls.pair, pairMax);
     setMax(ownControls.pos, posMax);
     setMax(ownControls.offset, posMax);
-    setValue(ownControls.pair, shownPair());
-    for (const key of ['pos', 'offset']) setValue(ownControls[key], state[key]);
+    ownControls.pair.value = shownPair();
+    for (const key of ['pos', 'offset']) ownControls[key].value = state[key];
   }
 
   /** Period of every pair (the engine's), fetched again only when dModel or base change. */
@@ -277,9 +292,10 @@ export function mount(element, options = {}) {
     const next = frame.attempt(() => {
       const matrixValues = engine.shiftRotation(pair, offset, dModel, base);
       // Only the pair's two dimensions, in double precision, over every position drawn or listed (0 to
-      // positions-1, and each of them k ahead): 2 x (positions + k) values instead of the whole table.
+      // positions-1, and each of them k ahead), instead of the whole table.
       const { sin, cos } = dimensionsOf(pair, dModel, layout);
-      const columns = engine.sinusoidalColumns(positions + offset, dModel, base, layout, [sin, cos]);
+      const held = columnsOf(positions + offset, dModel, base, layout, [sin, cos]);
+      const columns = { sin: held.get(sin), cos: held.get(cos) };
       const rows = samplePositions(pos, positions).map((p) => {
         const at = pairAt(columns, p);
         return {
@@ -320,8 +336,7 @@ export function mount(element, options = {}) {
 
   /** (sin, cos) of the pair on show at position p, from the engine's columns. */
   function pairAt(columns, p) {
-    const n = columns.length / 2;
-    return [columns[p], columns[n + p]];
+    return [columns.sin[p], columns.cos[p]];
   }
 
   /** Clockwise turn of R(k) in degrees, in [0, 360): atan2 of the engine's sin and cos entries. */
@@ -351,6 +366,11 @@ export function mount(element, options = {}) {
     return { group, radius, hit, dot, label };
   }
 
+  /** Sets attributes (numbers as strings) through the change writer: only those whose value changed. */
+  function attrs(node, values) {
+    for (const name of Object.keys(values)) write.put(node, name, values[name]);
+  }
+
   function place(point, [s, c], x, y, text) {
     attrs(point.radius, { x1: x(0), y1: y(0), x2: x(s), y2: y(c) });
     attrs(point.hit, { cx: x(s), cy: y(c) });
@@ -360,7 +380,7 @@ export function mount(element, options = {}) {
       y: y(c) + (c >= 0 ? -10 : 18),
       'text-anchor': s >= 0 ? 'start' : 'end',
     });
-    text0(point.label, text);
+    write.putText(point.label, text);
   }
 
   function draw() {
@@ -398,8 +418,8 @@ export function mount(element, options = {}) {
     });
     place(points.pos, from, x, y, 'pos');
     place(points.shifted, to, x, y, 'pos+k');
-    text0(keyPos, `PE(pos), pos = ${formatInt(pos)}`);
-    text0(keyShifted, `PE(pos+k), pos+k = ${formatInt(pos + offset)}`);
+    write.putText(keyPos, `PE(pos), pos = ${formatInt(pos)}`);
+    write.putText(keyShifted, `PE(pos+k), pos+k = ${formatInt(pos + offset)}`);
     attrs(points.pos.group, { 'aria-label': describePoint('pos') });
     attrs(points.shifted.group, { 'aria-label': describePoint('shifted') });
     attrs(svg, {
@@ -435,29 +455,31 @@ export function mount(element, options = {}) {
     dotsColor ??= colorWords(cssVar('--muted', element));
     const colors = dotsColor;
     const reach = DOT_RADIUS * ratio + 0.5; // coverage falls from 1 to 0 over the half pixel either side
-    if (dotsStamps?.reach !== reach) dotsStamps = discStamps(reach);
-    const { stamps, span, half } = dotsStamps;
-    const n = columns.length / 2;
+    if (dotsStamps?.reach !== reach || dotsStamps.size !== size) dotsStamps = discStamps(reach, size);
+    const { stamps, half } = dotsStamps;
+    const { sin, cos } = columns;
     const scale = (width * ratio) / (2 * DOMAIN);
     for (let p = 0; p < positions; p += 1) {
-      const cx = (columns[p] + DOMAIN) * scale;
-      const cy = (DOMAIN - columns[n + p]) * scale;
+      const cx = (sin[p] + DOMAIN) * scale;
+      const cy = (DOMAIN - cos[p]) * scale;
       const ix = Math.floor(cx);
       const iy = Math.floor(cy);
-      const stamp = stamps[((cy - iy) * DOT_SUBPIXELS) | 0][((cx - ix) * DOT_SUBPIXELS) | 0];
-      for (let j = 0; j < span; j += 1) {
-        const py = iy - half + j;
-        if (py < 0 || py >= size) continue;
-        const row = py * size;
-        for (let i = 0; i < span; i += 1) {
-          const px = ix - half + i;
-          if (px < 0 || px >= size) continue;
-          const alpha = stamp[j * span + i];
-          const o = row + px;
-          if (alpha > cover[o]) {
-            cover[o] = alpha;
-            words[o] = colors[alpha];
-          }
+      const { offsets, dx, dy, alphas } =
+        stamps[((cy - iy) * DOT_SUBPIXELS) | 0][((cx - ix) * DOT_SUBPIXELS) | 0];
+      const at = iy * size + ix;
+      // Inside the canvas with room for the whole disc (always, in practice: the circle leaves a margin).
+      const inside = ix >= half && iy >= half && ix + half < size && iy + half < size;
+      for (let k = 0; k < offsets.length; k += 1) {
+        if (!inside) {
+          const px = ix + dx[k];
+          const py = iy + dy[k];
+          if (px < 0 || py < 0 || px >= size || py >= size) continue;
+        }
+        const o = at + offsets[k];
+        const alpha = alphas[k];
+        if (alpha > cover[o]) {
+          cover[o] = alpha;
+          words[o] = colors[alpha];
         }
       }
     }
@@ -499,18 +521,18 @@ export function mount(element, options = {}) {
       renderMath(matrix, texString);
       texShown = texString;
     }
-    text0(
+    write.putText(
       angleLead,
       `For pair ${pair} (period ${formatValue(all[pair])} positions), R(${offset}) turns every point `,
     );
-    text0(angleValue, `${formatFixed(turnDegrees(), 2)}\u00b0`);
-    text0(
+    write.putText(angleValue, `${formatFixed(turnDegrees(), 2)}\u00b0`);
+    write.putText(
       residualLead,
       `Largest error of PE(pos+k) \u2212 R(k)\u00b7PE(pos) at pos ${formatInt(shown.pos)}, over all ${formatInt(all.length)} pairs: `,
     );
     writeScientific(residualValue, error);
 
-    text0(sampleCaption, `Pair ${pair}, k = ${offset}: the same R(k) at every pos`);
+    write.putText(sampleCaption, `Pair ${pair}, k = ${offset}: the same R(k) at every pos`);
     rows.forEach((row, i) => {
       if (!sampleRows[i]) {
         const cells = [0, 1, 2].map(() => h('td', {}));
@@ -521,9 +543,9 @@ export function mount(element, options = {}) {
       const cellsOf = sampleRows[i];
       if (cellsOf.tr.parentNode !== sampleBody) sampleBody.append(cellsOf.tr);
       attrs(cellsOf.tr, { 'data-pos': row.pos });
-      text0(cellsOf.th, formatInt(row.pos));
+      write.putText(cellsOf.th, formatInt(row.pos));
       [row.at, row.rotated, row.shifted].forEach((v, j) =>
-        text0(cellsOf.cells[j], `(${formatValue(v[0])}, ${formatValue(v[1])})`),
+        write.putText(cellsOf.cells[j], `(${formatValue(v[0])}, ${formatValue(v[1])})`),
       );
       writeScientific(cellsOf.error, row.error);
     });
@@ -592,6 +614,7 @@ export function mount(element, options = {}) {
     destroy() {
       stopWatching();
       stopTheme();
+      ratioQuery.removeEventListener('change', onRatio);
       frame.destroy();
     },
   };
@@ -634,31 +657,44 @@ function perPosition() {
 }
 
 /**
- * The coverage (0..255) of a disc whose edge reaches `reach` device pixels from its centre (its radius plus half a
- * pixel of smoothing), for each of DOT_SUBPIXELS^2 positions of the centre inside its pixel: stamps[y][x] is a
- * span x span square, row-major, whose middle pixel (index half, half) holds the centre.
+ * The pixels a disc covers, for each of DOT_SUBPIXELS^2 places of its centre inside a pixel of a canvas `size`
+ * pixels wide: `reach` is how far from the centre its edge ends (radius plus half a pixel of smoothing).
+ * stamps[y][x] lists the covered pixels: offset from the centre's pixel in the canvas (dy * size + dx), dx, dy,
+ * and the coverage as an alpha 1..255. `half` is the farthest any of them lies from the centre's pixel.
  */
-function discStamps(reach) {
+function discStamps(reach, size) {
   const half = Math.ceil(reach);
-  const span = 2 * half + 1;
   const stamps = [];
   for (let sy = 0; sy < DOT_SUBPIXELS; sy += 1) {
     const row = [];
     for (let sx = 0; sx < DOT_SUBPIXELS; sx += 1) {
       const fx = (sx + 0.5) / DOT_SUBPIXELS;
       const fy = (sy + 0.5) / DOT_SUBPIXELS;
-      const stamp = new Uint8Array(span * span);
-      for (let j = 0; j < span; j += 1) {
-        for (let i = 0; i < span; i += 1) {
-          const coverage = reach - Math.hypot(i - half + 0.5 - fx, j - half + 0.5 - fy);
-          stamp[j * span + i] = coverage <= 0 ? 0 : Math.round(Math.min(1, coverage) * 255);
+      const offsets = [];
+      const dx = [];
+      const dy = [];
+      const alphas = [];
+      for (let j = -half; j <= half; j += 1) {
+        for (let i = -half; i <= half; i += 1) {
+          const coverage = reach - Math.hypot(i + 0.5 - fx, j + 0.5 - fy);
+          const alpha = Math.round(Math.min(1, coverage) * 255);
+          if (alpha <= 0) continue;
+          offsets.push(j * size + i);
+          dx.push(i);
+          dy.push(j);
+          alphas.push(alpha);
         }
       }
-      row.push(stamp);
+      row.push({
+        offsets: Int32Array.from(offsets),
+        dx: Int32Array.from(dx),
+        dy: Int32Array.from(dy),
+        alphas: Uint8Array.from(alphas),
+      });
     }
     stamps.push(row);
   }
-  return { reach, stamps, span, half };
+  return { reach, size, stamps, half };
 }
 
 /** A CSS colour with every alpha 0..255, as RGBA words in the platform's byte order (entry a has alpha a). */
@@ -674,19 +710,6 @@ function colorWords(color) {
   const bytes = new Uint8Array(words.buffer);
   for (let a = 0; a < 256; a += 1) bytes.set([r, g, b, a], a * 4);
   return words;
-}
-
-/** Sets attributes (numbers as strings), touching only those whose value changed. */
-function attrs(element, values) {
-  for (const key of Object.keys(values)) {
-    const value = String(values[key]);
-    if (element.getAttribute(key) !== value) element.setAttribute(key, value);
-  }
-}
-
-/** Sets the text of a node that holds only text, if it changed. */
-function text0(node, text) {
-  if (node.textContent !== text) node.textContent = text;
 }
 
 const scientificShown = new WeakMap(); // element -> the text writeScientific last put there
