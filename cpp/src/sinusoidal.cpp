@@ -227,17 +227,15 @@ std::vector<double> dimension_ranges(int positions, int d_model, double base) {
 namespace {
 
 // dot_by_offset and similarity_matrix need the sine and cosine of every pair at many consecutive positions, in
-// double precision. PairAngles steps through them by angle addition, as SinusoidalRows does for the table but
-// in double throughout: from one position to the next each pair turns by w_i, sin(w(p+1)) = sin(wp) cos(w) +
-// cos(wp) sin(w); every kAngleBlock positions it instead turns the block's start by w_i kAngleBlock, and every
-// kAngleAnchor positions it re-evaluates std::sin/std::cos exactly as encode_position does. A value is
-// therefore at most kAngleAnchor / kAngleBlock - 1 + kAngleBlock - 1 rotations (66) from a library value, each
+// double precision. PairAngles steps through them by angle addition, as SinusoidalRows does for the table (with
+// the same kBlock and kAnchorEvery) but in double throughout: from one position to the next each pair turns by
+// w_i, sin(w(p+1)) = sin(wp) cos(w) + cos(wp) sin(w); every kBlock positions it instead turns the block's start by
+// w_i kBlock, and every kAnchorEvery positions it re-evaluates std::sin/std::cos exactly as encode_position does.
+// A value is therefore at most kAnchorEvery / kBlock - 1 + kBlock - 1 rotations (66) from a library value, each
 // adding a rounding of about 1e-16: every sine and cosine is within about 1e-14 of encode_position's, and a dot
 // product over 256 pairs is no further from the closed form sum_i cos(w_i k) than encode_position's own (about
 // 1e-12 at k = 2048, where rounding pos * w_i alone costs that much), for two transcendental calls per pair per
-// kAngleAnchor positions instead of two per pair per position.
-constexpr int kAngleBlock = 64;
-constexpr int kAngleAnchor = 4 * kAngleBlock;
+// kAnchorEvery positions instead of two per pair per position.
 
 class PairAngles {
  public:
@@ -257,8 +255,8 @@ class PairAngles {
       freq_[i] = pair_frequency(static_cast<int>(i), d_model, base);
       step_sin_[i] = std::sin(freq_[i]);
       step_cos_[i] = std::cos(freq_[i]);
-      block_sin_[i] = std::sin(kAngleBlock * freq_[i]);
-      block_cos_[i] = std::cos(kAngleBlock * freq_[i]);
+      block_sin_[i] = std::sin(kBlock * freq_[i]);
+      block_cos_[i] = std::cos(kBlock * freq_[i]);
     }
     arrive();
   }
@@ -276,14 +274,14 @@ class PairAngles {
 
  private:
   void arrive() noexcept {
-    if (steps_ % kAngleAnchor == 0) {
+    if (steps_ % kAnchorEvery == 0) {
       const double pos = static_cast<double>(first_) + static_cast<double>(steps_);
       for (std::size_t i = 0; i < half_; ++i) {
         const double angle = pos * freq_[i];
         start_sin_[i] = std::sin(angle);
         start_cos_[i] = std::cos(angle);
       }
-    } else if (steps_ % kAngleBlock == 0) {
+    } else if (steps_ % kBlock == 0) {
       turn(start_sin_.data(), start_cos_.data(), block_sin_.data(), block_cos_.data());
     } else {
       turn(sin_.data(), cos_.data(), step_sin_.data(), step_cos_.data());

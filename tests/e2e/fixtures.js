@@ -71,3 +71,23 @@ export async function expectRecoveryFromOddDModel(page, id) {
   await expect(figure.locator('.pe-error')).toBeHidden();
   await expect(figure.locator('.pe-summary')).toContainText('dModel');
 }
+
+/** Marks every node of a figure's axes, so that axisNodesRewritten can tell later which ones are new. */
+export async function markAxes(figure) {
+  await figure
+    .locator('svg g.pe-axis')
+    .evaluateAll((axes) =>
+      axes.forEach((axis) => axis.querySelectorAll('*').forEach((node) => (node.peKept = true))),
+    );
+}
+
+/** The markup of the axis nodes made since markAxes (an axis left as it was gives none). */
+export function axisNodesRewritten(figure) {
+  return figure
+    .locator('svg g.pe-axis')
+    .evaluateAll((axes) =>
+      axes.flatMap((axis) =>
+        [...axis.querySelectorAll('*')].filter((n) => !n.peKept).map((n) => n.outerHTML),
+      ),
+    );
+}

@@ -1,4 +1,11 @@
-import { test, expect, numberAfter, expectRecoveryFromOddDModel } from './fixtures.js';
+import {
+  test,
+  expect,
+  numberAfter,
+  expectRecoveryFromOddDModel,
+  markAxes,
+  axisNodesRewritten,
+} from './fixtures.js';
 
 const period = (i, dModel = 512, base = 10000) => 2 * Math.PI * base ** ((2 * i) / dModel);
 const firstSlower = (positions, dModel = 512, base = 10000) => {
@@ -112,11 +119,7 @@ test('a positions step inside the periods moves the window and keeps the axes as
   const figure = page.locator('[data-figure="periods"]');
   // Drawn once the chart's width is known.
   await expect(figure.locator('svg g.pe-axis .tick')).not.toHaveCount(0);
-  await figure
-    .locator('svg g.pe-axis')
-    .evaluateAll((axes) =>
-      axes.forEach((axis) => axis.querySelectorAll('*').forEach((node) => (node.peKept = true))),
-    );
+  await markAxes(figure);
   const line = figure.locator('.pe-periods-window');
   const before = Number(await line.getAttribute('y1'));
   const slider = figure.getByLabel('Positions');
@@ -128,12 +131,5 @@ test('a positions step inside the periods moves the window and keeps the axes as
   await expect(figure.locator('[data-stat="first-slow"]')).toContainText(
     `dimension ${2 * firstSlower(74)} (pair ${firstSlower(74)},`,
   );
-  const kept = await figure
-    .locator('svg g.pe-axis')
-    .evaluateAll((axes) =>
-      axes.flatMap((axis) =>
-        [...axis.querySelectorAll('*')].filter((n) => !n.peKept).map((n) => n.outerHTML),
-      ),
-    );
-  expect(kept).toEqual([]);
+  expect(await axisNodesRewritten(figure)).toEqual([]);
 });

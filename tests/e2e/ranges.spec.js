@@ -1,4 +1,11 @@
-import { test, expect, sinusoid, expectRecoveryFromOddDModel } from './fixtures.js';
+import {
+  test,
+  expect,
+  sinusoid,
+  expectRecoveryFromOddDModel,
+  markAxes,
+  axisNodesRewritten,
+} from './fixtures.js';
 
 /** The number after `label`, including the readouts' exponent form "1.6×10^−5" (U+2212 as minus). */
 function numberAfter(text, label) {
@@ -135,23 +142,12 @@ test('a positions step keeps the axes as they are; a narrower chart gets fewer t
     .toEqual(['0', '50', '100', '150', '200', '250', '300', '350', '400', '450', '500']);
   expect(await labels(1)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0']);
   // The axes depend on dModel and the width only: a slider step writes nothing into them.
-  await figure
-    .locator('svg g.pe-axis')
-    .evaluateAll((axes) =>
-      axes.forEach((axis) => axis.querySelectorAll('*').forEach((node) => (node.peKept = true))),
-    );
+  await markAxes(figure);
   const slider = figure.getByLabel('Positions');
   await slider.focus();
   await slider.press('ArrowRight');
   await expect(figure.locator('.pe-summary')).toContainText('Over 65 positions');
-  const kept = await figure
-    .locator('svg g.pe-axis')
-    .evaluateAll((axes) =>
-      axes.flatMap((axis) =>
-        [...axis.querySelectorAll('*')].filter((n) => !n.peKept).map((n) => n.outerHTML),
-      ),
-    );
-  expect(kept).toEqual([]);
+  expect(await axisNodesRewritten(figure)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 800 });
   await expect.poll(() => labels(0)).toEqual(['0', '100', '200', '300', '400', '500']);
   expect(await labels(1)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0']);

@@ -267,7 +267,6 @@ export function mount(element, options = {}) {
     if (target.textContent !== text) target.textContent = text;
   }
 
-  let summaryShown = '';
   let positionShown = '';
   function showPosition(pos) {
     if (!shown) return;
@@ -319,11 +318,7 @@ export function mount(element, options = {}) {
     const summary = `Position ${formatInt(pos)} is ${binary} in binary (dModel ${formatInt(shown.dModel)}, base ${formatValue(shown.base)}). Sine of pair 0 is ${formatValue(
       value(pos, dimensionsOf(0, shown.dModel, shown.layout).sin),
     )}; clocks for pairs ${pairs.join(', ')} with periods ${pairs.map((i) => formatPeriod(periods[i])).join(', ')}.`;
-    // The data table, rebuilt with the summary while it is open, also lists the layout's dimensions.
-    if (`${summary}|${shown.layout}` !== summaryShown) {
-      frame.setSummary(summary);
-      summaryShown = `${summary}|${shown.layout}`;
-    }
+    frame.setSummary(summary);
     drawHighlight();
   }
 

@@ -78,7 +78,6 @@ export function mount(element, options = {}) {
 
   let size = { width: 0, height: 0 };
   let stageWidth = 0; // kept from the resize observer, so a redraw never has to ask for layout
-  let picture = null; // { rows, columns } of the picture on the canvas
   const pictures = freshest({
     draw: (input, rgba) => show(input, rgba),
     fail: (error) => frame.showError(error.message),
@@ -88,7 +87,7 @@ export function mount(element, options = {}) {
     if (!shown) return;
     const geometry = measure(shown);
     // A new size on screen needs a picture with as many pixels, from the engine; otherwise only the axes move.
-    if (geometry.rows !== picture.rows || geometry.columns !== picture.columns) draw(shown, geometry);
+    if (geometry.rows !== canvas.height || geometry.columns !== canvas.width) draw(shown, geometry);
     else place(geometry);
   });
   resize.observe(stage);
@@ -119,7 +118,7 @@ export function mount(element, options = {}) {
    * first picture, and small ones, are painted at once.
    */
   function draw(params, geometry) {
-    if (picture && params.positions * params.dModel >= OFF_THREAD_CELLS) {
+    if (shown && params.positions * params.dModel >= OFF_THREAD_CELLS) {
       pictures.request({ params, geometry }, 'sinusoidalImage', imageArgs(params, geometry));
       return;
     }
@@ -160,7 +159,6 @@ export function mount(element, options = {}) {
     if (canvas.width !== columns) canvas.width = columns;
     if (canvas.height !== rows) canvas.height = rows;
     canvas.getContext('2d').putImageData(new ImageData(rgba, columns, rows), 0, 0);
-    picture = { rows, columns };
     // Which table the picture shows, for readers of the page's markup (and the tests).
     canvas.dataset.positions = String(shown.positions);
     canvas.dataset.dimensions = String(shown.dModel);

@@ -12,6 +12,7 @@ import { dimensionsOf } from '../ui/linked.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
+import { baseSlider } from '../ui/sinusoidal-controls.js';
 import { scientific } from '../ui/scientific.js';
 import './rope.css';
 
@@ -107,14 +108,7 @@ export function mount(element, options = {}) {
       format: formatInt,
       onChange: (v) => set({ headDim: v }),
     }),
-    base: slider({
-      label: 'Base',
-      min: 10,
-      max: 1e6,
-      scale: 'log',
-      value: state.base,
-      onChange: (v) => set({ base: v }),
-    }),
+    base: baseSlider(state.base, (v) => set({ base: v })),
     convention: select({
       label: 'Convention',
       value: state.convention,

@@ -11,6 +11,7 @@ import { createFrame } from '../ui/frame.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
+import { memo } from '../ui/memo.js';
 import { watchWidth } from '../ui/resize.js';
 import { scientific, scientificText } from '../ui/scientific.js';
 import { onThemeChange } from '../ui/theme.js';
@@ -207,9 +208,6 @@ export function mount(element, options = {}) {
   // the prose.
   let texShown = null;
   let dotsKey = null;
-  let summaryShown = null;
-  let liveKey = null;
-  const dataTable = element.querySelector('details.pe-data'); // the frame's text alternative
   // The dots' colour (colorWords of the page's --muted), read once and again after each change of colour scheme.
   let dotsColor = null;
   let dotsImage = null; // the canvas's pixels, kept between paints
@@ -237,8 +235,6 @@ export function mount(element, options = {}) {
   // depend on how many positions are asked for, so dragging Positions or Offset rarely asks the engine again.
   const columnsOf = columnStore(engine);
   const write = changeWriter();
-  let periodsKey = null;
-  let periods = null;
   // Engine results for the sampled rows, by position, kept while the arguments they depend on stay the same:
   // dragging Positions moves three of the five rows, so the other two are not asked for again.
   const residualAt = perPosition();
@@ -275,16 +271,6 @@ export function mount(element, options = {}) {
     for (const key of ['pos', 'offset']) ownControls[key].value = state[key];
   }
 
-  /** Period of every pair (the engine's), fetched again only when dModel or base change. */
-  function pairPeriods(dModel, base) {
-    const key = `${dModel} ${base}`;
-    if (key !== periodsKey) {
-      periods = engine.pairPeriods(dModel, base);
-      periodsKey = key;
-    }
-    return periods;
-  }
-
   function render() {
     clampOwn();
     const { dModel, base, positions, layout, pos, offset } = state;
@@ -313,19 +299,14 @@ export function mount(element, options = {}) {
       // pos is always one of the sampled rows; its residual is the one the text quotes.
       const error =
         rows.find((row) => row.pos === pos)?.error ?? engine.rotationResidual(pos, offset, dModel, base);
-      return { matrixValues, error, columns, periods: pairPeriods(dModel, base), rows };
+      return { matrixValues, error, columns, periods: memo(engine, 'pairPeriods', dModel, base), rows };
     });
     if (!next) return;
     shown = { ...next, dModel, base, positions, layout, pair, pos, offset };
     draw();
     writeSide();
     writeSummary();
-    const live = liveValues();
-    const key = JSON.stringify({ ...live, 'rotation-residual': next.error });
-    if (key !== liveKey) {
-      fillLive(sectionOf(element), live);
-      liveKey = key;
-    }
+    fillLive(sectionOf(element), liveValues());
     if (focused) showPoint(focused);
   }
 
@@ -560,12 +541,7 @@ export function mount(element, options = {}) {
       `[[${formatValue(a)}, ${formatValue(b)}], [${formatValue(c)}, ${formatValue(d)}]] turns pos ${pos} ` +
       `into pos ${pos + offset} by ${formatFixed(turnDegrees(), 2)} degrees clockwise; the largest error ` +
       `over all pairs is ${scientificText(error)}.`;
-    // The same summary is not written again (that alone costs a layout), unless the data table is open: the
-    // frame rebuilds it from setSummary, and its rows follow Positions even when the summary does not. A closed
-    // table is built fresh when it opens.
-    if (text === summaryShown && !dataTable?.open) return;
     frame.setSummary(text);
-    summaryShown = text;
   }
 
   function liveValues() {

@@ -82,7 +82,7 @@ export function mount(element, options = {}) {
   let curveWidth = 0;
   let matrixWidth = 0;
   // What each part was last drawn from: a redraw leaves a part alone when its inputs have not changed.
-  const drawn = { curves: '', curveAxes: '', key: '', matrixAxes: '', text: '', live: '', note: '' };
+  const drawn = { curves: '', curveAxes: '', key: '', matrixAxes: '', text: '', note: '' };
 
   const frame = createFrame(element, {
     id: 'similarity',
@@ -488,9 +488,6 @@ export function mount(element, options = {}) {
       'similarity-k0': listText(at(0)),
       'similarity-k37': listText(at(EXAMPLE_OFFSET)),
     };
-    const liveKey = `${Object.values(live).join('|')}|${diff}`;
-    if (drawn.live === liveKey) return;
-    drawn.live = liveKey;
     fillLive(sectionOf(element), { ...live, 'similarity-diff': scientific(diff) });
   }
 

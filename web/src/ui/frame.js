@@ -132,12 +132,16 @@ export function createFrame(element, { id, title, caption, table, exportName = i
         return undefined;
       }
     },
+    /**
+     * Figures call this on every redraw: the line is written only when its text changes, while an open data
+     * table is built again each time (its rows can change when the summary does not).
+     */
     setSummary(text) {
-      summary.textContent = text;
+      if (summary.textContent !== text) summary.textContent = text;
       if (details.open) renderTable();
     },
     setReadout(text) {
-      readout.textContent = text;
+      if (readout.textContent !== text) readout.textContent = text;
     },
     destroy() {
       element.replaceChildren();

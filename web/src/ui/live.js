@@ -11,14 +11,16 @@ export function sectionOf(element) {
 
 /**
  * Fills every [data-live=NAME] under root with values[NAME]: a string, or DOM children (an array).
- * Names missing from values are left as they are.
+ * Names missing from values are left as they are, and so are outputs whose text would not change: figures
+ * call this on every slider step, and each write costs a layout of the paragraph around it.
  */
 export function fillLive(root, values) {
   if (!root) return;
   for (const output of root.querySelectorAll('[data-live]')) {
     const name = output.dataset.live;
     if (!Object.hasOwn(values, name)) continue;
-    const value = values[name];
-    replaceChildren(output, ...(Array.isArray(value) ? value : [value]));
+    const parts = Array.isArray(values[name]) ? values[name] : [values[name]];
+    const text = parts.map((part) => (part instanceof Node ? part.textContent : String(part))).join('');
+    if (output.textContent !== text) replaceChildren(output, ...parts);
   }
 }

@@ -65,14 +65,7 @@ export function sinusoidalControls(values, onChange) {
       format: formatInt,
       onChange: (v) => onChange({ positions: v }),
     }),
-    base: slider({
-      label: 'Base',
-      min: 10,
-      max: 1e6,
-      scale: 'log',
-      value: values.base,
-      onChange: (v) => onChange({ base: v }),
-    }),
+    base: baseSlider(values.base, (v) => onChange({ base: v })),
     layout: select({
       label: 'Layout',
       value: values.layout,
@@ -83,4 +76,13 @@ export function sinusoidalControls(values, onChange) {
       onChange: (v) => onChange({ layout: v }),
     }),
   };
+}
+
+/**
+ * The frequency base on a log scale from 10 to 10^6, as the sinusoidal and rotary encodings both use it.
+ * @param {number} value
+ * @param {(base: number) => void} onChange
+ */
+export function baseSlider(value, onChange) {
+  return slider({ label: 'Base', min: 10, max: 1e6, scale: 'log', value, onChange });
 }
