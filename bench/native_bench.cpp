@@ -32,11 +32,12 @@ double median(std::vector<double> xs) {
 int main() {
   std::vector<float> out(static_cast<std::size_t>(kPositions) * kDModel);
   std::vector<std::uint32_t> palette(256);
-  for (std::uint32_t i = 0; i < palette.size(); ++i) palette[i] = 0xff000000u | (i << 16) | ((255u - i) << 8) | i;
+  for (std::uint32_t i = 0; i < palette.size(); ++i)
+    palette[i] = 0xff000000u | (i << 16) | ((255u - i) << 8) | i;
   const auto picture = [&](int rows) {
     double sum = 0.0;
-    pe::stream_image(kPositions, kDModel, 10000.0, pe::Layout::Interleaved, palette.data(), palette.size(), rows,
-                     kDModel, [&](const std::uint32_t* pixels, std::size_t, std::size_t count) {
+    pe::stream_image(kPositions, kDModel, 10000.0, pe::Layout::Interleaved, palette.data(), palette.size(),
+                     rows, kDModel, [&](const std::uint32_t* pixels, std::size_t, std::size_t count) {
                        sum += static_cast<double>(pixels[count * kDModel - 1] & 0xffu);
                      });
     return sum;
@@ -62,8 +63,12 @@ int main() {
        {}},
       {"heatmap picture 2048 x 512 at 420 x 512", [&] { return picture(420); }, {}},
       {"heatmap picture 2048 x 512, every cell", [&] { return picture(kPositions); }, {}},
-      {"dimension_ranges(2048, 512)", [] { return pe::dimension_ranges(kPositions, kDModel, 10000.0).back(); }, {}},
-      {"dot_by_offset(0, 2048, 512)", [] { return pe::dot_by_offset(0, kPositions, kDModel, 10000.0).back(); }, {}},
+      {"dimension_ranges(2048, 512)",
+       [] { return pe::dimension_ranges(kPositions, kDModel, 10000.0).back(); },
+       {}},
+      {"dot_by_offset(0, 2048, 512)",
+       [] { return pe::dot_by_offset(0, kPositions, kDModel, 10000.0).back(); },
+       {}},
       {"similarity_matrix(1024, 64)",
        [] { return pe::similarity_matrix(1024, 64, 10000.0, pe::Similarity::Dot).back(); },
        {}},

@@ -33,7 +33,8 @@ std::string describe(const val& v) {
     if (s.size() > 40) s = s.substr(0, 40) + "...";
     return val::global("JSON").call<std::string>("stringify", val(s));
   }
-  if (type == "undefined" || type == "boolean" || type == "bigint") return val::global("String")(v).as<std::string>();
+  if (type == "undefined" || type == "boolean" || type == "bigint")
+    return val::global("String")(v).as<std::string>();
   if (v.isNull()) return "null";
   if (type == "symbol") return "a symbol";
   if (type == "function") return "a function";
@@ -54,14 +55,15 @@ void Args::fail_value(const char* name, const val& v, const std::string& allowed
   fail(std::string(name) + " must be " + allowed + "; received " + describe(v) + ".");
 }
 
-void Args::require(bool condition, const char* name, const std::string& received, const std::string& allowed) {
+void Args::require(bool condition, const char* name, const std::string& received,
+                   const std::string& allowed) {
   if (!condition) fail(std::string(name) + " must be " + allowed + "; received " + received + ".");
 }
 
 void Args::cap_values(std::int64_t values, const char* what, std::int64_t cap) {
   if (values > cap) {
-    fail(std::string(what) + " is " + std::to_string(values) + " values, more than the cap of " + std::to_string(cap) +
-         "; choose smaller sizes.");
+    fail(std::string(what) + " is " + std::to_string(values) + " values, more than the cap of " +
+         std::to_string(cap) + "; choose smaller sizes.");
   }
 }
 
@@ -106,7 +108,8 @@ double Args::number(const val& v, const char* name, double min, double max, std:
   if (failed_) return min;
   if (fallback && v.isUndefined()) return *fallback;
   const std::string allowed = "a finite number " + std::string(min_exclusive ? "greater than " : "from ") +
-                              format_number(min) + (min_exclusive ? " and at most " : " to ") + format_number(max);
+                              format_number(min) + (min_exclusive ? " and at most " : " to ") +
+                              format_number(max);
   if (!v.isNumber()) {
     fail_value(name, v, allowed);
     return min;
@@ -178,7 +181,8 @@ bool Args::options(const val& v, std::initializer_list<const char*> allowed, con
     const auto key = keys[i].as<std::string>();
     bool known = false;
     for (const char* a : allowed) known = known || key == a;
-    require(known, "options", "an object with the key " + describe(val(key)), "an object with no keys but " + list);
+    require(known, "options", "an object with the key " + describe(val(key)),
+            "an object with no keys but " + list);
   }
   return !failed_;
 }
@@ -196,8 +200,8 @@ std::string Args::text(const val& v, const char* name, std::size_t max_length) {
 std::vector<double> Args::numbers(const val& v, const char* name, std::optional<std::size_t> length,
                                   std::size_t max_length) {
   if (failed_) return {};
-  const bool array_like =
-      v.isArray() || (val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof (val::global("DataView")));
+  const bool array_like = v.isArray() || (val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof
+                                          (val::global("DataView")));
   const std::string size = length ? "of exactly " + std::to_string(*length) + " finite numbers"
                                   : "of at most " + std::to_string(max_length) + " finite numbers";
   if (!array_like) {
@@ -228,8 +232,8 @@ std::vector<int> Args::integers(const val& v, const char* name, int min, int max
   for (std::size_t i = 0; i < raw.size() && !failed_; ++i) {
     const double x = raw[i];
     if (std::floor(x) != x || x < min || x > max) {
-      fail(std::string(name) + " must hold integers from " + std::to_string(min) + " to " + std::to_string(max) +
-           "; item " + std::to_string(i) + " is " + format_number(x) + ".");
+      fail(std::string(name) + " must hold integers from " + std::to_string(min) + " to " +
+           std::to_string(max) + "; item " + std::to_string(i) + " is " + format_number(x) + ".");
       return {};
     }
     out.push_back(static_cast<int>(x));
@@ -239,8 +243,8 @@ std::vector<int> Args::integers(const val& v, const char* name, int min, int max
 
 namespace {
 
-// A fresh array of the view's type, filled with TypedArray.set: V8 copies that with one memmove, while slice()
-// on a view of WebAssembly memory goes through a slower path (about 1.6x the time for 4 MiB).
+// A fresh array of the view's type, filled with TypedArray.set: V8 copies that with one memmove, while
+// slice() on a view of WebAssembly memory goes through a slower path (about 1.6x the time for 4 MiB).
 template <typename T>
 val copy_out(const T* data, std::size_t size) {
   const val view(emscripten::typed_memory_view(size, data));

@@ -33,7 +33,8 @@ class Args {
                                    std::initializer_list<const char*> allowed,
                                    std::optional<std::size_t> fallback = std::nullopt);
   /// A boolean; undefined takes fallback.
-  [[nodiscard]] bool boolean(const emscripten::val& v, const char* name, std::optional<bool> fallback = std::nullopt);
+  [[nodiscard]] bool boolean(const emscripten::val& v, const char* name,
+                             std::optional<bool> fallback = std::nullopt);
   /// A string of at most max_length UTF-16 code units.
   [[nodiscard]] std::string text(const emscripten::val& v, const char* name, std::size_t max_length);
   /// An array or typed array of finite numbers, of exactly `length` items when length is set.
@@ -50,7 +51,8 @@ class Args {
   [[nodiscard]] std::uint64_t seed(const emscripten::val& v, const char* name = "seed");
   /// An options argument: false for undefined, true for a plain object whose keys are all in `allowed`
   /// (anything else fails, naming an example of a valid object).
-  [[nodiscard]] bool options(const emscripten::val& v, std::initializer_list<const char*> allowed, const char* example);
+  [[nodiscard]] bool options(const emscripten::val& v, std::initializer_list<const char*> allowed,
+                             const char* example);
 
   /// Fails with "`what` ... allowed" when the condition does not hold.
   void require(bool condition, const char* name, const std::string& received, const std::string& allowed);
@@ -70,7 +72,7 @@ class Args {
   bool failed_ = false;
 };
 
-/// A short description of any JS value for error messages: numbers as written, strings quoted, others by kind.
+/// Any JS value described for an error message: numbers as written, strings quoted, others by kind.
 [[nodiscard]] std::string describe(const emscripten::val& v);
 [[nodiscard]] std::string format_number(double x);
 

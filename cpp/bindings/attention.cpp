@@ -30,25 +30,30 @@ val self_attention(val x, val seq_len, val d_model, val options) {
   args.cap_values(std::int64_t{n} * d * d, "seqLen * dModel * dModel (multiply-adds per projection)",
                   kMaxProjectionWork);
   const bool has = args.options(
-      options, {"heads", "mask", "positional", "ropeMode", "ropeConvention", "seed", "base", "outputProjection"},
+      options,
+      {"heads", "mask", "positional", "ropeMode", "ropeConvention", "seed", "base", "outputProjection"},
       "{ heads: 2, mask: \"causal\", positional: \"rope\" }");
   const val o = has ? options : val::object();
   AttentionOptions opt;
   opt.heads = args.integer(o["heads"], "options.heads", 1, lim::kMaxHeads, 1);
-  args.require(d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
-               "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
+  args.require(
+      d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
+      "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
   args.cap_values(std::int64_t{opt.heads} * n * n, "heads * seqLen * seqLen", kMaxScoreValues);
-  opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0 ? AttentionMask::Bidirectional
-                                                                                         : AttentionMask::Causal;
+  opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0
+                 ? AttentionMask::Bidirectional
+                 : AttentionMask::Causal;
   constexpr AttentionPositional kPositional[] = {AttentionPositional::None, AttentionPositional::Rope,
                                                  AttentionPositional::Alibi};
-  opt.positional = kPositional[args.choice(o["positional"], "options.positional", {"none", "rope", "alibi"}, 0)];
+  opt.positional =
+      kPositional[args.choice(o["positional"], "options.positional", {"none", "rope", "alibi"}, 0)];
   constexpr RopeMode kModes[] = {RopeMode::Both, RopeMode::QueriesOnly, RopeMode::SwappedConvention};
   opt.rope_mode =
       kModes[args.choice(o["ropeMode"], "options.ropeMode", {"both", "queriesOnly", "swappedConvention"}, 0)];
-  opt.rope_convention = args.choice(o["ropeConvention"], "options.ropeConvention", {"interleaved", "half"}, 0) == 0
-                            ? RopeConvention::Interleaved
-                            : RopeConvention::Half;
+  opt.rope_convention =
+      args.choice(o["ropeConvention"], "options.ropeConvention", {"interleaved", "half"}, 0) == 0
+          ? RopeConvention::Interleaved
+          : RopeConvention::Half;
   opt.seed = args.seed(o["seed"], "options.seed");
   opt.base = args.base(o["base"], "options.base");
   opt.output_projection = args.boolean(o["outputProjection"], "options.outputProjection", true);

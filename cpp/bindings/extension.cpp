@@ -36,7 +36,8 @@ val context_extension(val head_dim, val base, val trained_length, val target_len
   const int target = args.integer(target_length, "targetLength", trained, max_length);
   const auto m = args.choice(method, "method", {"none", "interpolation", "ntk"}, 0);
   if (!args.ok()) return args.error();
-  constexpr ExtensionMethod kMethods[] = {ExtensionMethod::None, ExtensionMethod::Interpolation, ExtensionMethod::Ntk};
+  constexpr ExtensionMethod kMethods[] = {ExtensionMethod::None, ExtensionMethod::Interpolation,
+                                          ExtensionMethod::Ntk};
   const auto ext = pe::context_extension(d, b, trained, target, kMethods[m]);
   val out = val::object();
   out.set("scale", val(ext.scale));
@@ -52,14 +53,16 @@ val context_extension(val head_dim, val base, val trained_length, val target_len
 
 val phase_error(val positions, val head_dim, val base, val format) {
   Args args("phaseError");
-  const auto p = args.numbers(positions, "positions", std::nullopt, static_cast<std::size_t>(lim::kMaxPositions));
+  const auto p =
+      args.numbers(positions, "positions", std::nullopt, static_cast<std::size_t>(lim::kMaxPositions));
   for (std::size_t i = 0; i < p.size() && args.ok(); ++i) {
     args.require(p[i] >= 0.0 && p[i] <= lim::kMaxPositionValue, "positions",
                  "item " + std::to_string(i) + " = " + format_number(p[i]),
                  "numbers from 0 to " + format_number(lim::kMaxPositionValue));
   }
   const int d = args.even_integer(head_dim, "headDim", 2, lim::kMaxDModel);
-  args.cap_values(static_cast<std::int64_t>(p.size()) * (d / 2), "positions.length * headDim / 2", lim::kMaxValues);
+  args.cap_values(static_cast<std::int64_t>(p.size()) * (d / 2), "positions.length * headDim / 2",
+                  lim::kMaxValues);
   const double b = args.base(base);
   const auto f = read_format(args, format);
   if (!args.ok()) return args.error();

@@ -77,7 +77,8 @@ val mixing_by_position(val word1, val word2, val positions, val d_model, val opt
   const auto w2 = read_word(args, word2, "word2");
   const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
   const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
-  args.cap_values(std::int64_t{p} * p * d, "positions * positions * dModel (the work of the grid)", kMaxGridWork);
+  args.cap_values(std::int64_t{p} * p * d, "positions * positions * dModel (the work of the grid)",
+                  kMaxGridWork);
   const auto opt = read_mixing_options(args, options);
   if (!args.ok()) return args.error();
   const auto g = pe::mixing_by_position(w1, w2, p, d, opt);

@@ -36,7 +36,8 @@ val naive_norm_ratio(val kind, val length, val d_model) {
 val naive_offset_meaning(val offset, val lengths) {
   Args args("naiveOffsetMeaning");
   const int o = args.integer(offset, "offset", 0, lim::kMaxPositions);
-  const auto l = args.integers(lengths, "lengths", 2, lim::kMaxPositions, static_cast<std::size_t>(lim::kMaxPositions));
+  const auto l =
+      args.integers(lengths, "lengths", 2, lim::kMaxPositions, static_cast<std::size_t>(lim::kMaxPositions));
   if (!args.ok()) return args.error();
   return to_float64_array(pe::naive_offset_meaning(o, l));
 }

@@ -24,11 +24,13 @@ int read_head_dim(Args& args, const val& v) {
 }
 
 RopeConvention read_convention(Args& args, const val& v, const char* name) {
-  return args.choice(v, name, {"interleaved", "half"}, 0) == 0 ? RopeConvention::Interleaved : RopeConvention::Half;
+  return args.choice(v, name, {"interleaved", "half"}, 0) == 0 ? RopeConvention::Interleaved
+                                                               : RopeConvention::Half;
 }
 
 RopeConvention read_required_convention(Args& args, const val& v, const char* name) {
-  return args.choice(v, name, {"interleaved", "half"}) == 0 ? RopeConvention::Interleaved : RopeConvention::Half;
+  return args.choice(v, name, {"interleaved", "half"}) == 0 ? RopeConvention::Interleaved
+                                                            : RopeConvention::Half;
 }
 
 // Converting a double outside float's range to float is undefined behaviour, so such inputs are refused.
@@ -40,8 +42,9 @@ std::vector<float> read_float32_values(Args& args, const val& v, const char* nam
   constexpr double kMax = static_cast<double>(std::numeric_limits<float>::max());
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (std::fabs(values[i]) > kMax) {
-      args.fail(std::string(name) + " must hold numbers within float32's range (|v| <= " + format_number(kMax) +
-                "); item " + std::to_string(i) + " is " + format_number(values[i]) + ".");
+      args.fail(std::string(name) +
+                " must hold numbers within float32's range (|v| <= " + format_number(kMax) + "); item " +
+                std::to_string(i) + " is " + format_number(values[i]) + ".");
       return {};
     }
     out.push_back(static_cast<float>(values[i]));
@@ -58,7 +61,8 @@ val rope_rotate(val x, val seq_len, val head_dim, val start_pos, val base, val c
   const double b = args.base(base);
   const auto c = read_convention(args, convention, "convention");
   const double s = args.number(scale, "scale", 0.0, kMaxScale, 1.0, /*min_exclusive=*/true);
-  const auto values = read_float32_values(args, x, "x", static_cast<std::size_t>(n) * static_cast<std::size_t>(d));
+  const auto values =
+      read_float32_values(args, x, "x", static_cast<std::size_t>(n) * static_cast<std::size_t>(d));
   if (!args.ok()) return args.error();
   return to_float32_array(pe::rope_rotate(values, n, d, start, b, c, s));
 }

@@ -29,20 +29,21 @@ std::string known_words() {
   return list;
 }
 
-// The tokens of a text argument, at most kMaxWords of them. When `known` is set, also at least one, each in the
-// vocabulary; the error names the first unknown word and lists the known ones.
+// The tokens of a text argument, at most kMaxWords of them. When `known` is set, also at least one, each in
+// the vocabulary; the error names the first unknown word and lists the known ones.
 std::vector<std::string> read_words(Args& args, const val& v, const char* name, bool known) {
   const std::string text = args.text(v, name, kMaxTextLength);
   if (!args.ok()) return {};
   auto tokens = pe::tokenize(text);
   args.require(tokens.size() <= static_cast<std::size_t>(lim::kMaxWords), name,
-               std::to_string(tokens.size()) + " words", "at most " + std::to_string(lim::kMaxWords) + " words long");
+               std::to_string(tokens.size()) + " words",
+               "at most " + std::to_string(lim::kMaxWords) + " words long");
   if (!args.ok() || !known) return tokens;
   args.require(!tokens.empty(), name, describe(v), "at least one word long");
   if (!args.ok()) return {};
   if (const auto at = pe::first_unknown(tokens)) {
-    args.fail(std::string(name) + " has the word " + describe(val(tokens[*at])) + " (word " + std::to_string(*at + 1) +
-              " of " + std::to_string(tokens.size()) +
+    args.fail(std::string(name) + " has the word " + describe(val(tokens[*at])) + " (word " +
+              std::to_string(*at + 1) + " of " + std::to_string(tokens.size()) +
               "), which is not in the vocabulary; known words: " + known_words() + ".");
     return {};
   }
@@ -87,14 +88,17 @@ val attend_sentence(val text, val encoding, val d_model, val seed, val options) 
   const auto e = args.choice(encoding, "encoding", {"none", "sinusoidal", "learned", "rope", "alibi"});
   const int d = args.even_integer(d_model, "dModel", 2, kMaxAttentionDModel);
   const auto s = args.seed(seed, "seed");
-  const bool has = args.options(options, {"mask", "heads", "base", "ropeMode"}, "{ mask: \"causal\", heads: 2 }");
+  const bool has =
+      args.options(options, {"mask", "heads", "base", "ropeMode"}, "{ mask: \"causal\", heads: 2 }");
   const val o = has ? options : val::object();
   SentenceOptions opt;
-  opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0 ? AttentionMask::Bidirectional
-                                                                                         : AttentionMask::Causal;
+  opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0
+                 ? AttentionMask::Bidirectional
+                 : AttentionMask::Causal;
   opt.heads = args.integer(o["heads"], "options.heads", 1, lim::kMaxHeads, default_sentence_heads(d));
-  args.require(d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
-               "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
+  args.require(
+      d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
+      "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
   opt.base = args.base(o["base"], "options.base");
   constexpr RopeMode kModes[] = {RopeMode::Both, RopeMode::QueriesOnly, RopeMode::SwappedConvention};
   opt.rope_mode =

@@ -27,7 +27,8 @@ struct TableArgs {
 };
 
 // The arguments sinusoidalTable and sinusoidalImage share.
-TableArgs read_table_args(Args& args, const val& positions, const val& d_model, const val& base, const val& layout) {
+TableArgs read_table_args(Args& args, const val& positions, const val& d_model, const val& base,
+                          const val& layout) {
   const int p = args.integer(positions, "positions", 1, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
   const double b = args.base(base);
@@ -44,10 +45,10 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
   // WebAssembly memory and again by a copy of the whole.
   const auto width = static_cast<std::size_t>(t.d_model);
   val out = val::global("Float32Array").new_(static_cast<std::size_t>(t.positions) * width);
-  pe::stream_table(t.positions, t.d_model, t.base, t.layout,
-                   [&](const float* rows, std::size_t first, std::size_t count) {
-                     out.call<void>("set", val(emscripten::typed_memory_view(count * width, rows)), first * width);
-                   });
+  pe::stream_table(
+      t.positions, t.d_model, t.base, t.layout, [&](const float* rows, std::size_t first, std::size_t count) {
+        out.call<void>("set", val(emscripten::typed_memory_view(count * width, rows)), first * width);
+      });
   return out;
 }
 
@@ -57,7 +58,8 @@ val sinusoidal_image(val positions, val d_model, val base, val layout, val palet
   const auto colours = args.numbers(palette, "palette", std::nullopt, 4096);
   bool packed = colours.size() >= 2;
   for (const double c : colours) packed = packed && c >= 0.0 && c <= 4294967295.0 && std::floor(c) == c;
-  args.require(packed, "palette", describe(palette), "2 to 4096 packed RGBA colours (integers from 0 to 2^32 - 1)");
+  args.require(packed, "palette", describe(palette),
+               "2 to 4096 packed RGBA colours (integers from 0 to 2^32 - 1)");
   if (!args.ok()) return args.error();
   // The picture's size may be anything up to the table's; checked after the table's own arguments, whose
   // values bound it.
@@ -67,8 +69,8 @@ val sinusoidal_image(val positions, val d_model, val base, val layout, val palet
   const std::vector<std::uint32_t> lut(colours.begin(), colours.end());
 
   // Rows are copied out as they are made. The result is filled through a Uint8Array over its buffer:
-  // TypedArray.set between views of the same plain type is a memmove, where a Uint8ClampedArray target took V8
-  // several times longer.
+  // TypedArray.set between views of the same plain type is a memmove, where a Uint8ClampedArray target took
+  // V8 several times longer.
   const auto row_bytes = static_cast<std::size_t>(width) * 4;
   const val buffer = val::global("ArrayBuffer").new_(static_cast<std::size_t>(height) * row_bytes);
   val bytes = val::global("Uint8Array").new_(buffer);
@@ -92,7 +94,8 @@ val sinusoidal_columns(val positions, val d_model, val base, val layout, val dim
   args.cap_values(std::int64_t{p} * static_cast<std::int64_t>(dims.size()), "positions * dimensions.length",
                   lim::kMaxValues);
   if (!args.ok()) return args.error();
-  return to_float64_array(pe::sinusoidal_columns(p, d, b, l == 0 ? Layout::Interleaved : Layout::Split, dims));
+  return to_float64_array(
+      pe::sinusoidal_columns(p, d, b, l == 0 ? Layout::Interleaved : Layout::Split, dims));
 }
 
 val pair_periods(val d_model, val base) {

@@ -52,7 +52,8 @@ std::vector<double> alibi_bias_heads(int n_heads, int seq_len, bool causal) {
   if (causal) {
     for (std::size_t h = 0; h < slopes.size(); ++h) {
       for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = i + 1; j < n; ++j) out[(h * n + i) * n + j] = -std::numeric_limits<double>::infinity();
+        for (std::size_t j = i + 1; j < n; ++j)
+          out[(h * n + i) * n + j] = -std::numeric_limits<double>::infinity();
       }
     }
   }

@@ -36,8 +36,8 @@ std::vector<double> matmul(const std::vector<double>& a, std::size_t rows, std::
 }
 
 // Columns [first, first + width) of a rows x cols matrix, as rows x width.
-std::vector<double> columns(const std::vector<double>& m, std::size_t rows, std::size_t cols, std::size_t first,
-                            std::size_t width) {
+std::vector<double> columns(const std::vector<double>& m, std::size_t rows, std::size_t cols,
+                            std::size_t first, std::size_t width) {
   std::vector<double> out(rows * width);
   for (std::size_t r = 0; r < rows; ++r) {
     std::copy_n(m.data() + r * cols + first, width, out.data() + r * width);
@@ -51,8 +51,9 @@ constexpr RopeConvention other(RopeConvention c) noexcept {
 
 void apply_rope(std::vector<double>& q, std::vector<double>& k, int seq_len, int head_dim,
                 const AttentionOptions& options) noexcept {
-  const RopeConvention used =
-      options.rope_mode == RopeMode::SwappedConvention ? other(options.rope_convention) : options.rope_convention;
+  const RopeConvention used = options.rope_mode == RopeMode::SwappedConvention
+                                  ? other(options.rope_convention)
+                                  : options.rope_convention;
   rope_rotate_inplace(q.data(), seq_len, head_dim, 0.0, options.base, used, 1.0);
   if (options.rope_mode != RopeMode::QueriesOnly) {
     rope_rotate_inplace(k.data(), seq_len, head_dim, 0.0, options.base, used, 1.0);
@@ -117,8 +118,9 @@ AttentionResult self_attention(const std::vector<double>& x, int seq_len, const 
     if (options.positional == AttentionPositional::Rope) {
       apply_rope(q, k, seq_len, static_cast<int>(head_dim), options);
     }
-    const std::vector<double> bias =
-        options.positional == AttentionPositional::Alibi ? alibi_bias(slopes[h], seq_len) : std::vector<double>{};
+    const std::vector<double> bias = options.positional == AttentionPositional::Alibi
+                                         ? alibi_bias(slopes[h], seq_len)
+                                         : std::vector<double>{};
     double* scores = result.scores.data() + h * n * n;
     double* probs = result.weights.data() + h * n * n;
     for (std::size_t i = 0; i < n; ++i) {

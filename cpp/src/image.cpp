@@ -11,8 +11,8 @@
 namespace pe {
 namespace {
 
-// The palette entry of a value, for a palette of top + 1 entries: round((1 - v) / 2 * top), clamped to 0..top.
-// Written as min/max on floats; NaN maps to the first entry.
+// The palette entry of a value, for a palette of top + 1 entries: round((1 - v) / 2 * top), clamped to
+// 0..top. Written as min/max on floats; NaN maps to the first entry.
 inline std::size_t palette_index(float value, float top) noexcept {
   return static_cast<std::size_t>(std::min(top, std::max(0.0f, (1.0f - value) * (0.5f * top) + 0.5f)));
 }
@@ -20,12 +20,14 @@ inline std::size_t palette_index(float value, float top) noexcept {
 #ifdef __wasm_simd128__
 // palette_index of four values at once.
 inline v128_t palette_indices(const float* values, float top) noexcept {
-  const v128_t k = wasm_f32x4_add(
-      wasm_f32x4_mul(wasm_f32x4_sub(wasm_f32x4_splat(1.0f), wasm_v128_load(values)), wasm_f32x4_splat(0.5f * top)),
-      wasm_f32x4_splat(0.5f));
+  const v128_t k =
+      wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_sub(wasm_f32x4_splat(1.0f), wasm_v128_load(values)),
+                                    wasm_f32x4_splat(0.5f * top)),
+                     wasm_f32x4_splat(0.5f));
   // Signed truncation: the clamped values are never negative, and it is one instruction where the unsigned
   // one is a sequence on x86.
-  return wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_pmin(wasm_f32x4_splat(top), wasm_f32x4_pmax(wasm_f32x4_splat(0.0f), k)));
+  return wasm_i32x4_trunc_sat_f32x4(
+      wasm_f32x4_pmin(wasm_f32x4_splat(top), wasm_f32x4_pmax(wasm_f32x4_splat(0.0f), k)));
 }
 
 inline void add_scaled4(float* at, v128_t values, v128_t weight) noexcept {
@@ -70,8 +72,8 @@ void pack_colours(const float* sums, std::size_t n, std::uint32_t* out) noexcept
 
 }  // namespace
 
-void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette, std::size_t palette_size,
-                    std::uint32_t* out) noexcept {
+void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette,
+                    std::size_t palette_size, std::uint32_t* out) noexcept {
   const auto top = static_cast<float>(palette_size - 1);
   std::size_t i = 0;
 #ifdef __wasm_simd128__
@@ -88,8 +90,8 @@ void map_to_palette(const float* values, std::size_t count, const std::uint32_t*
 }
 
 // Table cell j of n covers [j * target, (j + 1) * target) and pixel t covers [t * n, (t + 1) * n), in integer
-// units of 1 / (n * target) of the whole; as target <= n, a cell falls into one pixel or straddles two. Weights
-// are fractions of a pixel, so each pixel's weights sum to 1.
+// units of 1 / (n * target) of the whole; as target <= n, a cell falls into one pixel or straddles two.
+// Weights are fractions of a pixel, so each pixel's weights sum to 1.
 std::vector<BoxFilter::Span> BoxFilter::spans(int source, int target) {
   std::vector<Span> out(static_cast<std::size_t>(source));
   const auto n = static_cast<std::int64_t>(source);
@@ -101,7 +103,8 @@ std::vector<BoxFilter::Span> BoxFilter::spans(int source, int target) {
     const std::int64_t start = j * m;
     const std::int64_t first = start / n;
     const std::int64_t end = std::min(start + m, (first + 1) * n);
-    out[static_cast<std::size_t>(j)] = {static_cast<std::size_t>(first), share(end - start), share(start + m - end)};
+    out[static_cast<std::size_t>(j)] = {static_cast<std::size_t>(first), share(end - start),
+                                        share(start + m - end)};
   }
   return out;
 }
@@ -119,7 +122,8 @@ BoxFilter::BoxFilter(int source_rows, int source_columns, int rows, int columns,
       sum_(static_cast<std::size_t>(source_columns) * 4, 0.0f),
       next_(static_cast<std::size_t>(source_columns) * 4, 0.0f) {
   for (std::size_t k = 0; k < palette_size; ++k) {
-    for (std::size_t c = 0; c < 4; ++c) palette_[4 * k + c] = static_cast<float>((palette[k] >> (8 * c)) & 0xffu);
+    for (std::size_t c = 0; c < 4; ++c)
+      palette_[4 * k + c] = static_cast<float>((palette[k] >> (8 * c)) & 0xffu);
   }
 }
 
@@ -149,8 +153,8 @@ void BoxFilter::add_values(const float* values, float weight, float* sums) const
 }
 
 void BoxFilter::add_row(const float* values, std::vector<std::uint32_t>& out) {
-  // Down first, at full width: the row goes into the picture row it starts in and, when it straddles two, into
-  // the next one too. Across happens once per picture row, when it is complete (the filter is separable).
+  // Down first, at full width: the row goes into the picture row it starts in and, when it straddles two,
+  // into the next one too. Across happens once per complete picture row (the filter is separable).
   const Span down = row_spans_[static_cast<std::size_t>(source_row_)];
   add_values(values, down.weight, sum_.data());
   if (down.rest > 0.0f) add_values(values, down.rest, next_.data());

@@ -32,8 +32,8 @@ std::vector<double> position_rows(int positions, int d_model, double base) {
 
 }  // namespace
 
-MixingTerms mixing_terms(const std::vector<double>& w1, const std::vector<double>& p1, const std::vector<double>& w2,
-                         const std::vector<double>& p2) noexcept {
+MixingTerms mixing_terms(const std::vector<double>& w1, const std::vector<double>& p1,
+                         const std::vector<double>& w2, const std::vector<double>& p2) noexcept {
   MixingTerms t;
   t.word_word = dot(w1, w2);
   t.position_position = dot(p1, p2);
@@ -45,9 +45,10 @@ MixingTerms mixing_terms(const std::vector<double>& w1, const std::vector<double
 
 MixingTerms word_mixing_terms(std::string_view word1, int pos1, std::string_view word2, int pos2, int d_model,
                               const MixingOptions& options) {
-  return mixing_terms(
-      word_embedding(word1, d_model, options.seed, options.scaled), encode_position(pos1, d_model, options.base),
-      word_embedding(word2, d_model, options.seed, options.scaled), encode_position(pos2, d_model, options.base));
+  return mixing_terms(word_embedding(word1, d_model, options.seed, options.scaled),
+                      encode_position(pos1, d_model, options.base),
+                      word_embedding(word2, d_model, options.seed, options.scaled),
+                      encode_position(pos2, d_model, options.base));
 }
 
 MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, int positions, int d_model,

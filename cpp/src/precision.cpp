@@ -76,7 +76,8 @@ PhaseError phase_error(const std::vector<double>& positions, int head_dim, doubl
   out.angle_error.reserve(positions.size());
   out.sin_error.reserve(positions.size());
   std::vector<double> theta(static_cast<std::size_t>(head_dim / 2));
-  for (std::size_t i = 0; i < theta.size(); ++i) theta[i] = pair_frequency(static_cast<int>(i), head_dim, base);
+  for (std::size_t i = 0; i < theta.size(); ++i)
+    theta[i] = pair_frequency(static_cast<int>(i), head_dim, base);
   for (const double pos : positions) {
     double worst_angle = 0.0;
     double worst_sin = 0.0;
@@ -89,7 +90,8 @@ PhaseError phase_error(const std::vector<double>& positions, int head_dim, doubl
         break;
       }
       worst_angle = std::fmax(worst_angle, std::fabs(std::remainder(rounded - exact, kTwoPi)));
-      worst_sin = std::fmax(worst_sin, std::fabs(round_to_format(std::sin(rounded), format) - std::sin(exact)));
+      worst_sin =
+          std::fmax(worst_sin, std::fabs(round_to_format(std::sin(rounded), format) - std::sin(exact)));
     }
     out.angle_error.push_back(worst_angle);
     out.sin_error.push_back(worst_sin);

@@ -32,8 +32,8 @@ double dot(const std::vector<double>& a, const double* b) noexcept {
 }  // namespace
 
 template <typename T>
-void rope_rotate_inplace(T* x, int seq_len, int head_dim, double start_pos, double base, RopeConvention convention,
-                         double scale) noexcept {
+void rope_rotate_inplace(T* x, int seq_len, int head_dim, double start_pos, double base,
+                         RopeConvention convention, double scale) noexcept {
   const int half = head_dim / 2;
   double freq[kMaxPairs];
   for (int i = 0; i < half && i < kMaxPairs; ++i) freq[i] = pair_frequency(i, head_dim, base);
@@ -56,8 +56,8 @@ void rope_rotate_inplace(T* x, int seq_len, int head_dim, double start_pos, doub
 template void rope_rotate_inplace<float>(float*, int, int, double, double, RopeConvention, double) noexcept;
 template void rope_rotate_inplace<double>(double*, int, int, double, double, RopeConvention, double) noexcept;
 
-std::vector<float> rope_rotate(const std::vector<float>& x, int seq_len, int head_dim, double start_pos, double base,
-                               RopeConvention convention, double scale) {
+std::vector<float> rope_rotate(const std::vector<float>& x, int seq_len, int head_dim, double start_pos,
+                               double base, RopeConvention convention, double scale) {
   std::vector<float> out = x;
   rope_rotate_inplace(out.data(), seq_len, head_dim, start_pos, base, convention, scale);
   return out;
@@ -80,8 +80,9 @@ double ntk_scaled_base(double base, int head_dim, double factor) noexcept {
   return base * std::pow(factor, static_cast<double>(head_dim) / (head_dim - 2));
 }
 
-std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<double>& k, int positions, int head_dim,
-                                double base, RopeConvention convention, const RopeScoreOptions& options) {
+std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<double>& k, int positions,
+                                int head_dim, double base, RopeConvention convention,
+                                const RopeScoreOptions& options) {
   const auto n = static_cast<std::size_t>(positions);
   const auto d = static_cast<std::size_t>(head_dim);
   std::vector<double> qs(n * d);
@@ -93,7 +94,8 @@ std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<
     }
   }
   rope_rotate_inplace(qs.data(), positions, head_dim, 0.0, base, convention, options.scale);
-  if (!options.queries_only) rope_rotate_inplace(ks.data(), positions, head_dim, 0.0, base, convention, options.scale);
+  if (!options.queries_only)
+    rope_rotate_inplace(ks.data(), positions, head_dim, 0.0, base, convention, options.scale);
   std::vector<double> out(n * n);
   std::vector<double> row(d);
   for (std::size_t m = 0; m < n; ++m) {
@@ -103,8 +105,9 @@ std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<
   return out;
 }
 
-std::vector<double> rope_score_by_offset(const std::vector<double>& q, const std::vector<double>& k, int max_offset,
-                                         int head_dim, double base, RopeConvention convention) {
+std::vector<double> rope_score_by_offset(const std::vector<double>& q, const std::vector<double>& k,
+                                         int max_offset, int head_dim, double base,
+                                         RopeConvention convention) {
   const auto count = static_cast<std::size_t>(max_offset) + 1;
   const auto d = static_cast<std::size_t>(head_dim);
   std::vector<double> ks(count * d);

@@ -19,8 +19,8 @@ std::vector<double> learned_position(int pos, int d_model, std::uint64_t seed) {
   return row;
 }
 
-SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding, int d_model,
-                                  std::uint64_t seed, const SentenceOptions& options) {
+SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
+                                  int d_model, std::uint64_t seed, const SentenceOptions& options) {
   const auto n = tokens.size();
   const auto d = static_cast<std::size_t>(d_model);
   SentenceAttention out;
@@ -29,9 +29,11 @@ SentenceAttention attend_sentence(const std::vector<std::string>& tokens, Senten
   out.positions.assign(n * d, 0.0);
   for (std::size_t i = 0; i < n; ++i) {
     std::vector<double> row;
-    if (encoding == SentenceEncoding::Sinusoidal) row = encode_position(static_cast<double>(i), d_model, options.base);
+    if (encoding == SentenceEncoding::Sinusoidal)
+      row = encode_position(static_cast<double>(i), d_model, options.base);
     if (encoding == SentenceEncoding::Learned) row = learned_position(static_cast<int>(i), d_model, seed);
-    if (!row.empty()) std::copy(row.begin(), row.end(), out.positions.begin() + static_cast<std::ptrdiff_t>(i * d));
+    if (!row.empty())
+      std::copy(row.begin(), row.end(), out.positions.begin() + static_cast<std::ptrdiff_t>(i * d));
   }
   out.inputs.resize(n * d);
   for (std::size_t j = 0; j < n * d; ++j) out.inputs[j] = out.embeddings[j] + out.positions[j];

@@ -44,8 +44,8 @@ namespace {
 // One row from its block start (as, ac) and its offset's (bs, bc), for pairs [first, half). The layout is a
 // template parameter so that both stores have compile-time strides.
 template <Layout kLayout>
-void store_row(float* row, const float* as, const float* ac, const float* bs, const float* bc, std::size_t first,
-               std::size_t half) noexcept {
+void store_row(float* row, const float* as, const float* ac, const float* bs, const float* bc,
+               std::size_t first, std::size_t half) noexcept {
   for (std::size_t i = first; i < half; ++i) {
     const float s = as[i] * bc[i] + ac[i] * bs[i];
     const float c = ac[i] * bc[i] - as[i] * bs[i];
@@ -210,15 +210,16 @@ std::vector<double> dimension_ranges(int positions, int d_model, double base) {
   const auto width = static_cast<std::size_t>(d_model);
   std::vector<float> lo(width, std::numeric_limits<float>::infinity());
   std::vector<float> hi(width, -std::numeric_limits<float>::infinity());
-  stream_table(positions, d_model, base, Layout::Interleaved, [&](const float* rows, std::size_t, std::size_t count) {
-    for (std::size_t r = 0; r < count; ++r) {
-      const float* row = rows + r * width;
-      for (std::size_t j = 0; j < width; ++j) {
-        lo[j] = std::min(lo[j], row[j]);
-        hi[j] = std::max(hi[j], row[j]);
-      }
-    }
-  });
+  stream_table(positions, d_model, base, Layout::Interleaved,
+               [&](const float* rows, std::size_t, std::size_t count) {
+                 for (std::size_t r = 0; r < count; ++r) {
+                   const float* row = rows + r * width;
+                   for (std::size_t j = 0; j < width; ++j) {
+                     lo[j] = std::min(lo[j], row[j]);
+                     hi[j] = std::max(hi[j], row[j]);
+                   }
+                 }
+               });
   std::vector<double> out(width);
   for (std::size_t j = 0; j < width; ++j) out[j] = static_cast<double>(hi[j]) - static_cast<double>(lo[j]);
   return out;
@@ -226,16 +227,16 @@ std::vector<double> dimension_ranges(int positions, int d_model, double base) {
 
 namespace {
 
-// dot_by_offset and similarity_matrix need the sine and cosine of every pair at many consecutive positions, in
-// double precision. PairAngles steps through them by angle addition, as SinusoidalRows does for the table (with
-// the same kBlock and kAnchorEvery) but in double throughout: from one position to the next each pair turns by
-// w_i, sin(w(p+1)) = sin(wp) cos(w) + cos(wp) sin(w); every kBlock positions it instead turns the block's start by
-// w_i kBlock, and every kAnchorEvery positions it re-evaluates std::sin/std::cos exactly as encode_position does.
-// A value is therefore at most kAnchorEvery / kBlock - 1 + kBlock - 1 rotations (66) from a library value, each
-// adding a rounding of about 1e-16: every sine and cosine is within about 1e-14 of encode_position's, and a dot
-// product over 256 pairs is no further from the closed form sum_i cos(w_i k) than encode_position's own (about
-// 1e-12 at k = 2048, where rounding pos * w_i alone costs that much), for two transcendental calls per pair per
-// kAnchorEvery positions instead of two per pair per position.
+// dot_by_offset and similarity_matrix need the sine and cosine of every pair at many consecutive positions,
+// in double precision. PairAngles steps through them by angle addition, as SinusoidalRows does for the table
+// (with the same kBlock and kAnchorEvery) but in double throughout: from one position to the next each pair
+// turns by w_i, sin(w(p+1)) = sin(wp) cos(w) + cos(wp) sin(w); every kBlock positions it instead turns the
+// block's start by w_i kBlock, and every kAnchorEvery positions it re-evaluates std::sin/std::cos exactly as
+// encode_position does. A value is therefore at most kAnchorEvery / kBlock - 1 + kBlock - 1 rotations (66)
+// from a library value, each adding a rounding of about 1e-16: every sine and cosine is within about 1e-14 of
+// encode_position's, and a dot product over 256 pairs is no further from the closed form sum_i cos(w_i k)
+// than encode_position's own (about 1e-12 at k = 2048, where rounding pos * w_i alone costs that much), for
+// two transcendental calls per pair per kAnchorEvery positions instead of two per pair per position.
 
 class PairAngles {
  public:
@@ -307,7 +308,8 @@ class PairAngles {
 };
 
 /// sum_i (s0_i s_i + c0_i c_i) over n pairs: the dot product of two encodings, pair by pair.
-double pair_dot(const double* s0, const double* c0, const double* s, const double* c, std::size_t n) noexcept {
+double pair_dot(const double* s0, const double* c0, const double* s, const double* c,
+                std::size_t n) noexcept {
   std::size_t i = 0;
   double sum = 0.0;
 #ifdef __wasm_simd128__
@@ -324,10 +326,12 @@ double pair_dot(const double* s0, const double* c0, const double* s, const doubl
   return sum;
 }
 
-/// The eight dot products of rows a0, a1 with rows b[0..3] (d values each, d even), as {a0.b0, .., a0.b3, a1.b0,
-/// .., a1.b3}: each row is loaded once for two or four products. Every product sums its even and its odd terms
-/// separately and adds the two at the end, the same way whichever tile it falls in.
-std::array<double, 8> dot_2x4(const double* a0, const double* a1, const double* const* b, std::size_t d) noexcept {
+/// The eight dot products of rows a0, a1 with rows b[0..3] (d values each, d even), as {a0.b0, .., a0.b3,
+/// a1.b0,
+/// .., a1.b3}: each row is loaded once for two or four products. Every product sums its even and its odd
+/// terms separately and adds the two at the end, the same way whichever tile it falls in.
+std::array<double, 8> dot_2x4(const double* a0, const double* a1, const double* const* b,
+                              std::size_t d) noexcept {
 #ifdef __wasm_simd128__
   v128_t s0[4];
   v128_t s1[4];
@@ -385,8 +389,8 @@ std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double b
 }
 
 std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric) {
-  // Every cell is the direct dot product of two encodings (a row of sines then a row of cosines, stepped along
-  // by PairAngles), computed two rows by four and in column blocks that stay in cache.
+  // Every cell is the direct dot product of two encodings (a row of sines then a row of cosines, stepped
+  // along by PairAngles), computed two rows by four and in column blocks that stay in cache.
   const auto n = static_cast<std::size_t>(positions);
   const auto d = static_cast<std::size_t>(d_model);
   const std::size_t half = d / 2;
@@ -399,9 +403,9 @@ std::vector<double> similarity_matrix(int positions, int d_model, double base, S
   }
   std::vector<double> out(n * n);
   const auto row = [&](std::size_t a) { return rows.data() + std::min(a, n - 1) * d; };
-  // Column blocks of about 256 KiB of rows; within one, every pair of rows (a, b) with b >= a, in tiles of two
-  // rows a by four rows b. Rows past the end (or past the block) stand in for missing ones; their products are not
-  // stored.
+  // Column blocks of about 256 KiB of rows; within one, every pair of rows (a, b) with b >= a, in tiles of
+  // two rows a by four rows b. Rows past the end (or past the block) stand in for missing ones; their
+  // products are not stored.
   const std::size_t block = std::max<std::size_t>(4, (std::size_t{32768} / d) & ~std::size_t{3});
   for (std::size_t b_first = 0; b_first < n; b_first += block) {
     const std::size_t b_end = std::min(n, b_first + block);

@@ -10,16 +10,17 @@ namespace pe {
 namespace {
 
 // Sorted, so that word_id can binary-search it. Enough nouns, verbs and function words for the article's
-// sentences ("dog bites man", "the cat chased the dog", "the quick brown fox jumps over the lazy dog") and for
-// readers to write their own.
+// sentences ("dog bites man", "the cat chased the dog", "the quick brown fox jumps over the lazy dog") and
+// for readers to write their own.
 constexpr std::array<std::string_view, 78> kWords = {
-    "a",      "an",     "and",   "at",      "ate",     "ball",   "big",   "bird", "bit",    "bites", "book", "boy",
-    "brown",  "but",    "car",   "cat",     "chased",  "chases", "child", "city", "dog",    "eats",  "fast", "finds",
-    "fish",   "food",   "fox",   "girl",    "happy",   "he",     "her",   "his",  "house",  "in",    "is",   "it",
-    "jumps",  "kicks",  "king",  "lazy",    "letter",  "likes",  "loves", "man",  "mat",    "near",  "old",  "on",
-    "over",   "park",   "queen", "quick",   "reads",   "red",    "river", "runs", "sat",    "saw",   "sees", "she",
-    "sleeps", "slowly", "small", "student", "teacher", "the",    "they",  "this", "throws", "to",    "tree", "under",
-    "was",    "we",     "with",  "woman",   "wrote",   "young"};
+    "a",      "an",     "and",   "at",      "ate",     "ball",  "big",    "bird",   "bit",    "bites",
+    "book",   "boy",    "brown", "but",     "car",     "cat",   "chased", "chases", "child",  "city",
+    "dog",    "eats",   "fast",  "finds",   "fish",    "food",  "fox",    "girl",   "happy",  "he",
+    "her",    "his",    "house", "in",      "is",      "it",    "jumps",  "kicks",  "king",   "lazy",
+    "letter", "likes",  "loves", "man",     "mat",     "near",  "old",    "on",     "over",   "park",
+    "queen",  "quick",  "reads", "red",     "river",   "runs",  "sat",    "saw",    "sees",   "she",
+    "sleeps", "slowly", "small", "student", "teacher", "the",   "they",   "this",   "throws", "to",
+    "tree",   "under",  "was",   "we",      "with",    "woman", "wrote",  "young"};
 
 constexpr bool is_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';

@@ -7,7 +7,8 @@
 #include "pe/alibi.hpp"
 
 TEST_CASE("ALiBi slopes for 8 heads are 1/2, 1/4, ..., 1/256", "[alibi]") {
-  CHECK(pe::alibi_slopes(8) == std::vector<double>{0.5, 0.25, 0.125, 0.0625, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1.0 / 256});
+  CHECK(pe::alibi_slopes(8) ==
+        std::vector<double>{0.5, 0.25, 0.125, 0.0625, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1.0 / 256});
 }
 
 TEST_CASE("ALiBi slopes for 12 heads are the 8-head slopes then every other 16-head slope", "[alibi]") {

@@ -40,10 +40,11 @@ Matrix multiply(const Matrix& a, const Matrix& b) {
   return out;
 }
 
-// Independent reference: the textbook formulas, one score at a time, with the naive softmax exp(s) / sum exp(s)
-// and ALiBi's slopes for a power-of-two head count written out as 2^(-8(h+1)/H).
-Reference reference_attention(const std::vector<double>& x_flat, int n_int, int d_int, int heads_int, bool causal,
-                              RefPositional positional, bool project, const pe::AttentionWeights& w) {
+// Independent reference: the textbook formulas, one score at a time, with the naive softmax exp(s) / sum
+// exp(s) and ALiBi's slopes for a power-of-two head count written out as 2^(-8(h+1)/H).
+Reference reference_attention(const std::vector<double>& x_flat, int n_int, int d_int, int heads_int,
+                              bool causal, RefPositional positional, bool project,
+                              const pe::AttentionWeights& w) {
   const auto n = static_cast<std::size_t>(n_int);
   const auto d = static_cast<std::size_t>(d_int);
   const auto heads = static_cast<std::size_t>(heads_int);
@@ -60,8 +61,8 @@ Reference reference_attention(const std::vector<double>& x_flat, int n_int, int 
       for (std::size_t c = 0; c < hd; ++c) out[c] = m[row][h * hd + c];
       if (positional == RefPositional::RopeInterleaved) {
         for (std::size_t p = 0; p < hd / 2; ++p) {
-          const double angle =
-              static_cast<double>(row) * std::pow(10000.0, -2.0 * static_cast<double>(p) / static_cast<double>(hd));
+          const double angle = static_cast<double>(row) *
+                               std::pow(10000.0, -2.0 * static_cast<double>(p) / static_cast<double>(hd));
           const double a = out[2 * p];
           const double b = out[2 * p + 1];
           out[2 * p] = a * std::cos(angle) - b * std::sin(angle);
@@ -226,7 +227,8 @@ TEST_CASE("without position information self-attention is permutation-equivarian
   }
 }
 
-TEST_CASE("RoPE, ALiBi and a causal mask each break the permutation invariance of the pooled output", "[attention]") {
+TEST_CASE("RoPE, ALiBi and a causal mask each break the permutation invariance of the pooled output",
+          "[attention]") {
   const int n = 6;
   const int d = 16;
   const auto x = random_inputs(n, d, 321);
@@ -266,8 +268,8 @@ TEST_CASE("bidirectional ALiBi cannot tell a sequence from its reverse", "[atten
 
 TEST_CASE("with RoPE the score of two tokens depends only on their offset; with queries only it does not",
           "[attention][rope]") {
-  // Token A at position m and token B at m + offset, every other position filled with token C. The pre-softmax
-  // score (A, B) is then q_A R(offset) k_B when RoPE is applied right, whatever m is.
+  // Token A at position m and token B at m + offset, every other position filled with token C. The
+  // pre-softmax score (A, B) is then q_A R(offset) k_B when RoPE is applied right, whatever m is.
   const int n = 12;
   const int d = 16;
   const auto tokens = random_inputs(3, d, 8);
@@ -296,21 +298,22 @@ TEST_CASE("with RoPE the score of two tokens depends only on their offset; with 
       const double queries0 = score(0, offset, pe::RopeMode::QueriesOnly, head);
       for (int m = 1; m + offset < n; ++m) {
         both_spread = std::max(both_spread, std::fabs(score(m, offset, pe::RopeMode::Both, head) - both0));
-        swapped_spread =
-            std::max(swapped_spread, std::fabs(score(m, offset, pe::RopeMode::SwappedConvention, head) - swapped0));
+        swapped_spread = std::max(
+            swapped_spread, std::fabs(score(m, offset, pe::RopeMode::SwappedConvention, head) - swapped0));
         queries_spread =
             std::max(queries_spread, std::fabs(score(m, offset, pe::RopeMode::QueriesOnly, head) - queries0));
       }
       CHECK(both_spread < 1e-9);
       CHECK(swapped_spread < 1e-9);
       CHECK(queries_spread > 1e-3);
-      // The wrong convention pairs other dimensions with each frequency: the scores move, the offset rule holds.
+      // The wrong convention pairs other dimensions with each frequency: the scores move, the rule holds.
       CHECK(std::fabs(swapped0 - both0) > 1e-3);
     }
   }
 }
 
-TEST_CASE("the swapped convention leaves same-position scores alone and changes the others", "[attention][rope]") {
+TEST_CASE("the swapped convention leaves same-position scores alone and changes the others",
+          "[attention][rope]") {
   const int n = 6;
   const int d = 16;
   const auto x = random_inputs(n, d, 31);

@@ -43,8 +43,10 @@ TEST_CASE("every pair's wavelength and trained angle follow from its frequency",
   CHECK(count(ext.out_of_range) > 0);
 }
 
-TEST_CASE("linear interpolation by 4 brings every pair's largest angle back within the trained range", "[extension]") {
-  const auto ext = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Interpolation);
+TEST_CASE("linear interpolation by 4 brings every pair's largest angle back within the trained range",
+          "[extension]") {
+  const auto ext =
+      pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Interpolation);
   CHECK(ext.scale == 4.0);
   CHECK(count(ext.out_of_range) == 0);
   for (std::size_t i = 0; i < ext.target_angle.size(); ++i) {
@@ -56,7 +58,8 @@ TEST_CASE("linear interpolation by 4 brings every pair's largest angle back with
   CHECK(count(odd.out_of_range) == 0);
 }
 
-TEST_CASE("NTK-aware scaling keeps the fastest pair and slows the slowest by the full factor", "[extension]") {
+TEST_CASE("NTK-aware scaling keeps the fastest pair and slows the slowest by the full factor",
+          "[extension]") {
   const auto ext = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Ntk);
   const double scaled_base = kBase * std::pow(4.0, 128.0 / 126.0);
   CHECK_CLOSE(ext.effective_base, scaled_base, 1e-9 * scaled_base);

@@ -19,8 +19,8 @@ double channel(std::uint32_t colour, int c) {
 }
 
 // The area average written out directly from its definition, in double precision: output pixel (r, c) covers
-// [r/R, (r+1)/R) x [c/C, (c+1)/C) of the unit square, source cell (p, j) covers [p/P, (p+1)/P) x [j/D, (j+1)/D),
-// and the cell's weight is the area they share divided by the pixel's area.
+// [r/R, (r+1)/R) x [c/C, (c+1)/C) of the unit square, source cell (p, j) covers [p/P, (p+1)/P) x [j/D,
+// (j+1)/D), and the cell's weight is the area they share divided by the pixel's area.
 double reference(const Picture& source, int P, int D, int R, int C, int r, int c, int ch) {
   const auto overlap = [](double a0, double a1, double b0, double b1) {
     return std::max(0.0, std::min(a1, b1) - std::max(a0, b0));
@@ -37,7 +37,7 @@ double reference(const Picture& source, int P, int D, int R, int C, int r, int c
   return sum;
 }
 
-// A table of values and the picture of its colours: each value sits exactly on a palette entry, picked at random.
+// A table of values and the picture of its colours: each value sits exactly on a random palette entry.
 struct Table {
   int rows, columns;
   std::vector<float> values;
@@ -46,7 +46,8 @@ struct Table {
 
 Table random_table(int P, int D, const Picture& palette, std::uint64_t seed) {
   pe::Rng rng(seed);
-  Table t{P, D, std::vector<float>(static_cast<std::size_t>(P * D)), Picture(static_cast<std::size_t>(P * D))};
+  Table t{P, D, std::vector<float>(static_cast<std::size_t>(P * D)),
+          Picture(static_cast<std::size_t>(P * D))};
   const auto top = static_cast<double>(palette.size() - 1);
   for (std::size_t i = 0; i < t.values.size(); ++i) {
     const auto k = static_cast<std::size_t>(rng.uniform() * static_cast<double>(palette.size()));
@@ -84,13 +85,14 @@ TEST_CASE("values map to palette entries from +1 (first) to -1 (last), clamped a
   CHECK(out == std::vector<std::uint32_t>{10, 20, 30, 40, 50, 10, 50, 20, 10});
 }
 
-TEST_CASE("the box filter is the area average of the coloured cells a pixel covers, fed in any blocks", "[image]") {
+TEST_CASE("the box filter is the area average of the coloured cells a pixel covers, fed in any blocks",
+          "[image]") {
   struct Size {
     int P, D, R, C;
   };
   const Picture palette = random_palette(37, 11);
-  for (const Size s : {Size{7, 5, 3, 2}, Size{10, 4, 4, 4}, Size{9, 9, 3, 3}, Size{64, 48, 17, 31}, Size{5, 6, 1, 1},
-                       Size{1, 1, 1, 1}, Size{13, 11, 13, 5}, Size{100, 3, 99, 2}}) {
+  for (const Size s : {Size{7, 5, 3, 2}, Size{10, 4, 4, 4}, Size{9, 9, 3, 3}, Size{64, 48, 17, 31},
+                       Size{5, 6, 1, 1}, Size{1, 1, 1, 1}, Size{13, 11, 13, 5}, Size{100, 3, 99, 2}}) {
     const Table t = random_table(s.P, s.D, palette, static_cast<std::uint64_t>(s.P * 1000 + s.D * 10 + s.R));
     Picture coloured(t.values.size());
     pe::map_to_palette(t.values.data(), t.values.size(), palette.data(), palette.size(), coloured.data());
@@ -102,7 +104,8 @@ TEST_CASE("the box filter is the area average of the coloured cells a pixel cove
       for (int c = 0; c < s.C; ++c) {
         for (int ch = 0; ch < 4; ++ch) {
           const double expected = reference(t.colours, s.P, s.D, s.R, s.C, r, c, ch);
-          worst = std::max(worst, std::fabs(channel(whole[static_cast<std::size_t>(r * s.C + c)], ch) - expected));
+          worst = std::max(worst,
+                           std::fabs(channel(whole[static_cast<std::size_t>(r * s.C + c)], ch) - expected));
         }
       }
     }
@@ -114,7 +117,8 @@ TEST_CASE("the box filter is the area average of the coloured cells a pixel cove
   }
 }
 
-TEST_CASE("the box filter keeps a full-size picture and a flat colour exactly, and mixes what it merges", "[image]") {
+TEST_CASE("the box filter keeps a full-size picture and a flat colour exactly, and mixes what it merges",
+          "[image]") {
   const Picture palette = random_palette(5, 3);
   const Table t = random_table(6, 4, palette, 7);
   CHECK(shrink(t, palette, 6, 4, 2) == t.colours);
@@ -131,20 +135,23 @@ TEST_CASE("the sinusoidal picture is the coloured table, shrunk by the box filte
   const int P = 300;
   const int D = 64;
   Picture palette(101);
-  for (std::size_t i = 0; i < palette.size(); ++i) palette[i] = 0xff000000u | static_cast<std::uint32_t>(i * 0x020301u);
+  for (std::size_t i = 0; i < palette.size(); ++i)
+    palette[i] = 0xff000000u | static_cast<std::uint32_t>(i * 0x020301u);
   const Table table{P, D, pe::sinusoidal_table(P, D, 10000.0, pe::Layout::Interleaved), {}};
   Picture coloured(table.values.size());
-  pe::map_to_palette(table.values.data(), table.values.size(), palette.data(), palette.size(), coloured.data());
+  pe::map_to_palette(table.values.data(), table.values.size(), palette.data(), palette.size(),
+                     coloured.data());
   const auto picture = [&](int rows, int columns) {
     Picture out(static_cast<std::size_t>(rows * columns), 0u);
     std::size_t next = 0;
-    pe::stream_image(P, D, 10000.0, pe::Layout::Interleaved, palette.data(), palette.size(), rows, columns,
-                     [&](const std::uint32_t* pixels, std::size_t first, std::size_t count) {
-                       CHECK(first == next);  // rows arrive in order, each once
-                       next = first + count;
-                       std::copy(pixels, pixels + count * static_cast<std::size_t>(columns),
-                                 out.begin() + static_cast<std::ptrdiff_t>(first * static_cast<std::size_t>(columns)));
-                     });
+    pe::stream_image(
+        P, D, 10000.0, pe::Layout::Interleaved, palette.data(), palette.size(), rows, columns,
+        [&](const std::uint32_t* pixels, std::size_t first, std::size_t count) {
+          CHECK(first == next);  // rows arrive in order, each once
+          next = first + count;
+          std::copy(pixels, pixels + count * static_cast<std::size_t>(columns),
+                    out.begin() + static_cast<std::ptrdiff_t>(first * static_cast<std::size_t>(columns)));
+        });
     CHECK(next == static_cast<std::size_t>(rows));
     return out;
   };

@@ -74,8 +74,9 @@ TEST_CASE("over every position pair the grid holds the single-pair terms", "[mix
   }
 }
 
-TEST_CASE("without the sqrt(dModel) scale word terms vanish next to position terms; with it they are within 10x",
-          "[mixing][source]") {
+TEST_CASE(
+    "without the sqrt(dModel) scale word terms vanish next to position terms; with it they are within 10x",
+    "[mixing][source]") {
   // Entries of scaled words are about N(0, 1) and sinusoidal entries have mean square 1/2, so a dot of two
   // independent vectors has RMS about sqrt(d) (words) and sqrt(d/2) (cross); without the scale the word
   // entries shrink by sqrt(d) and so do those terms, while position.position is untouched.

@@ -13,7 +13,7 @@ using pe::FloatFormat;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Independent reference for float32: the angle computed with native float arithmetic, as a float32 model does.
+// Independent reference for float32: the angle computed with native float arithmetic, as a model does.
 double float32_angle(double pos, double theta) {
   return static_cast<double>(static_cast<float>(pos) * static_cast<float>(theta));
 }
@@ -58,7 +58,8 @@ TEST_CASE("bfloat16 rounding keeps 8 significant bits with ties to even", "[prec
   CHECK(pe::round_to_format(257.0, FloatFormat::BFloat16) == 256.0);
   CHECK(pe::round_to_format(259.0, FloatFormat::BFloat16) == 260.0);
   CHECK(pe::round_to_bfloat16(std::numeric_limits<float>::max()) == std::numeric_limits<float>::infinity());
-  CHECK(pe::round_to_bfloat16(-3.3895313892515355e38F) == -3.3895313892515355e38F);  // largest finite bfloat16
+  CHECK(pe::round_to_bfloat16(-3.3895313892515355e38F) ==
+        -3.3895313892515355e38F);  // largest finite bfloat16
   CHECK(std::isnan(pe::round_to_bfloat16(std::numeric_limits<float>::quiet_NaN())));
 }
 
@@ -73,7 +74,8 @@ TEST_CASE("float32 rounding is the native conversion and overflows to infinity",
   CHECK(pe::round_to_format(0.1, FloatFormat::Float64) == 0.1);
 }
 
-TEST_CASE("float32 angles drift by more than a milliradian at position 1e6 and stay exact at 100", "[precision]") {
+TEST_CASE("float32 angles drift by more than a milliradian at position 1e6 and stay exact at 100",
+          "[precision]") {
   const int d = 128;
   const double base = 10000.0;
   const std::vector<double> positions = {100.0, 1e6};
@@ -99,7 +101,8 @@ TEST_CASE("float32 angles drift by more than a milliradian at position 1e6 and s
   CHECK(errors.angle_error[1] > 1e-3);
 }
 
-TEST_CASE("half-precision formats lose the phase far sooner, and float16 overflows past 65504", "[precision]") {
+TEST_CASE("half-precision formats lose the phase far sooner, and float16 overflows past 65504",
+          "[precision]") {
   const std::vector<double> positions = {0.0, 100.0, 257.0, 3000.0, 70000.0};
   const auto f64 = pe::phase_error(positions, 64, 10000.0, FloatFormat::Float64);
   const auto bf16 = pe::phase_error(positions, 64, 10000.0, FloatFormat::BFloat16);

@@ -34,13 +34,14 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 // q^T R(delta) k summed over pairs, the closed form of rotate(q, m) . rotate(k, n) with delta = n - m.
-double closed_form_score(const std::vector<double>& q, const std::vector<double>& k, double delta, int d, double base,
-                         RopeConvention convention) {
+double closed_form_score(const std::vector<double>& q, const std::vector<double>& k, double delta, int d,
+                         double base, RopeConvention convention) {
   double s = 0.0;
   for (int i = 0; i < d / 2; ++i) {
     const double angle = delta / std::pow(base, 2.0 * i / d);
     const auto a = static_cast<std::size_t>(convention == RopeConvention::Interleaved ? 2 * i : i);
-    const auto b = static_cast<std::size_t>(convention == RopeConvention::Interleaved ? 2 * i + 1 : i + d / 2);
+    const auto b =
+        static_cast<std::size_t>(convention == RopeConvention::Interleaved ? 2 * i + 1 : i + d / 2);
     s += (q[a] * k[a] + q[b] * k[b]) * std::cos(angle) + (q[b] * k[a] - q[a] * k[b]) * std::sin(angle);
   }
   return s;
@@ -125,7 +126,8 @@ TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
   for (int m = 0; m < positions; ++m) {
     for (int n = 0; n < positions; ++n) {
       const double got = dot(row_of(qr, m, d), row_of(kr, n, d));
-      worst = std::max(worst, std::fabs(got - closed_form_score(q, k, n - m, d, 10000.0, RopeConvention::Half)));
+      worst =
+          std::max(worst, std::fabs(got - closed_form_score(q, k, n - m, d, 10000.0, RopeConvention::Half)));
     }
   }
   CHECK(worst < 1e-4);
@@ -175,13 +177,15 @@ TEST_CASE("the two conventions agree up to a fixed permutation", "[rope]") {
             x[static_cast<std::size_t>(r * d + p[static_cast<std::size_t>(j)])];
       }
     }
-    const auto rotated_then_permuted_source = pe::rope_rotate(to_float(x), rows, d, 100.0, 10000.0, from, 1.0);
+    const auto rotated_then_permuted_source =
+        pe::rope_rotate(to_float(x), rows, d, 100.0, 10000.0, from, 1.0);
     const auto permuted_then_rotated = pe::rope_rotate(to_float(permuted), rows, d, 100.0, 10000.0, to, 1.0);
     double worst = 0.0;
     for (int r = 0; r < rows; ++r) {
       for (int j = 0; j < d; ++j) {
         const double a = permuted_then_rotated[static_cast<std::size_t>(r * d + j)];
-        const double b = rotated_then_permuted_source[static_cast<std::size_t>(r * d + p[static_cast<std::size_t>(j)])];
+        const double b =
+            rotated_then_permuted_source[static_cast<std::size_t>(r * d + p[static_cast<std::size_t>(j)])];
         worst = std::max(worst, std::fabs(a - b));
       }
     }
@@ -220,7 +224,8 @@ TEST_CASE("scale 2 at position 2p equals scale 1 at position p", "[rope]") {
   two_rows.insert(two_rows.end(), x.begin(), x.end());
   pe::rope_rotate_inplace(two_rows.data(), 2, d, 10.0, 10000.0, RopeConvention::Interleaved, 2.0);
   const std::vector<double> second(two_rows.begin() + d, two_rows.end());
-  CHECK(pe::test::max_abs_diff(second, reference_rotate(x, 5.5, d, 10000.0, RopeConvention::Interleaved)) < 1e-12);
+  CHECK(pe::test::max_abs_diff(second, reference_rotate(x, 5.5, d, 10000.0, RopeConvention::Interleaved)) <
+        1e-12);
 }
 
 TEST_CASE("the NTK-aware base is base * factor^(d/(d-2))", "[rope]") {
@@ -243,10 +248,11 @@ TEST_CASE("the score by offset is every diagonal of the score matrix", "[rope]")
   REQUIRE(by_offset.size() == 41);
   const auto scores = pe::rope_scores(q, k, 41, d, 10000.0, RopeConvention::Half);
   for (int o = 0; o <= 40; ++o) {
-    CHECK_CLOSE(by_offset[static_cast<std::size_t>(o)], closed_form_score(q, k, o, d, 10000.0, RopeConvention::Half),
-                1e-9);
+    CHECK_CLOSE(by_offset[static_cast<std::size_t>(o)],
+                closed_form_score(q, k, o, d, 10000.0, RopeConvention::Half), 1e-9);
     for (int m = 0; m + o <= 40; ++m) {
-      CHECK_CLOSE(scores[static_cast<std::size_t>(m * 41 + m + o)], by_offset[static_cast<std::size_t>(o)], 1e-9);
+      CHECK_CLOSE(scores[static_cast<std::size_t>(m * 41 + m + o)], by_offset[static_cast<std::size_t>(o)],
+                  1e-9);
     }
   }
   CHECK_CLOSE(by_offset[0], dot(q, k), 1e-12);

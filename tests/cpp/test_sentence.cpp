@@ -27,13 +27,17 @@ double pooled_difference(const char* a, const char* b, pe::SentenceEncoding enco
 TEST_CASE("without a position encoding \"dog bites man\" and \"man bites dog\" pool to the same vector",
           "[sentence][source]") {
   CHECK(pooled_difference("dog bites man", "man bites dog", pe::SentenceEncoding::None) < 1e-6);
-  CHECK(pooled_difference("the cat chased the dog", "the dog chased the cat", pe::SentenceEncoding::None) < 1e-6);
-  CHECK(pooled_difference("the cat chased the dog", "dog the the chased cat", pe::SentenceEncoding::None) < 1e-6);
+  CHECK(pooled_difference("the cat chased the dog", "the dog chased the cat", pe::SentenceEncoding::None) <
+        1e-6);
+  CHECK(pooled_difference("the cat chased the dog", "dog the the chased cat", pe::SentenceEncoding::None) <
+        1e-6);
 }
 
 TEST_CASE("the outputs of the bag of words are the same rows in the new order", "[sentence]") {
-  const auto a = pe::attend_sentence(pe::tokenize("dog bites man"), pe::SentenceEncoding::None, kDModel, kSeed);
-  const auto b = pe::attend_sentence(pe::tokenize("man bites dog"), pe::SentenceEncoding::None, kDModel, kSeed);
+  const auto a =
+      pe::attend_sentence(pe::tokenize("dog bites man"), pe::SentenceEncoding::None, kDModel, kSeed);
+  const auto b =
+      pe::attend_sentence(pe::tokenize("man bites dog"), pe::SentenceEncoding::None, kDModel, kSeed);
   const auto d = static_cast<std::size_t>(kDModel);
   for (const auto& [from, to] : std::vector<std::pair<std::size_t, std::size_t>>{{0, 2}, {1, 1}, {2, 0}}) {
     for (std::size_t c = 0; c < d; ++c) {
@@ -53,10 +57,12 @@ TEST_CASE("sinusoidal, learned and rotary encodings tell \"dog bites man\" from 
 }
 
 TEST_CASE("ALiBi tells word orders apart unless one is the other reversed", "[sentence][alibi]") {
-  // "man bites dog" is "dog bites man" reversed: every distance between two words is kept, and a bidirectional
-  // layer with ALiBi sees only distances. Swapping dog and man in a five-word sentence changes distances.
+  // "man bites dog" is "dog bites man" reversed: every distance between two words is kept, and a
+  // bidirectional layer with ALiBi sees only distances. Swapping dog and man in a five-word sentence
+  // changes distances.
   CHECK(pooled_difference("dog bites man", "man bites dog", pe::SentenceEncoding::Alibi) < 1e-9);
-  CHECK(pooled_difference("the dog bites the man", "the man bites the dog", pe::SentenceEncoding::Alibi) > 1e-3);
+  CHECK(pooled_difference("the dog bites the man", "the man bites the dog", pe::SentenceEncoding::Alibi) >
+        1e-3);
   pe::SentenceOptions causal;
   causal.mask = pe::AttentionMask::Causal;
   CHECK(pooled_difference("dog bites man", "man bites dog", pe::SentenceEncoding::Alibi, causal) > 1e-3);
@@ -68,11 +74,13 @@ TEST_CASE("a causal mask alone makes word order matter", "[sentence]") {
   CHECK(pooled_difference("dog bites man", "man bites dog", pe::SentenceEncoding::None, causal) > 1e-3);
 }
 
-TEST_CASE("a word has the same embedding in every sentence and the inputs are embedding plus position", "[sentence]") {
+TEST_CASE("a word has the same embedding in every sentence and the inputs are embedding plus position",
+          "[sentence]") {
   const auto d = static_cast<std::size_t>(kDModel);
   const auto dog = pe::word_embedding("dog", kDModel, kSeed, true);
-  for (const auto encoding : {pe::SentenceEncoding::None, pe::SentenceEncoding::Sinusoidal,
-                              pe::SentenceEncoding::Learned, pe::SentenceEncoding::Rope, pe::SentenceEncoding::Alibi}) {
+  for (const auto encoding :
+       {pe::SentenceEncoding::None, pe::SentenceEncoding::Sinusoidal, pe::SentenceEncoding::Learned,
+        pe::SentenceEncoding::Rope, pe::SentenceEncoding::Alibi}) {
     const auto r = pe::attend_sentence(pe::tokenize("the big dog sees the dog"), encoding, kDModel, kSeed);
     REQUIRE(r.tokens.size() == 6);
     REQUIRE(r.embeddings.size() == 6 * d);
@@ -96,7 +104,8 @@ TEST_CASE("a word has the same embedding in every sentence and the inputs are em
 
 TEST_CASE("the learned table has the sinusoidal table's mean square and rows independent of the sentence",
           "[sentence]") {
-  // 32 rows x 512 = 16,384 draws from N(0, 1/2): standard error of the deviation 0.0039, tolerance five of those.
+  // 32 rows x 512 = 16,384 draws from N(0, 1/2): standard error of the deviation 0.0039, tolerance five
+  // of those.
   std::vector<double> all;
   for (int p = 0; p < 32; ++p) {
     const auto row = pe::learned_position(p, 512, 9);

@@ -37,7 +37,8 @@ TEST_CASE("the interleaved table matches the paper's formula in double precision
   }
 }
 
-TEST_CASE("the split layout puts every sine first and every cosine after, with the same frequencies", "[sinusoidal]") {
+TEST_CASE("the split layout puts every sine first and every cosine after, with the same frequencies",
+          "[sinusoidal]") {
   const int positions = 300;
   const int d_model = 64;
   const double base = 2500.0;
@@ -46,8 +47,8 @@ TEST_CASE("the split layout puts every sine first and every cosine after, with t
   for (int pos = 0; pos < positions; ++pos) {
     for (int i = 0; i < d_model / 2; ++i) {
       const auto row = static_cast<std::size_t>(pos * d_model);
-      worst =
-          std::max(worst, std::fabs(split[row + static_cast<std::size_t>(i)] - reference(pos, 2 * i, d_model, base)));
+      worst = std::max(
+          worst, std::fabs(split[row + static_cast<std::size_t>(i)] - reference(pos, 2 * i, d_model, base)));
       worst = std::max(worst, std::fabs(split[row + static_cast<std::size_t>(d_model / 2 + i)] -
                                         reference(pos, 2 * i + 1, d_model, base)));
     }
@@ -84,7 +85,8 @@ TEST_CASE("from dimension 130 on the period exceeds 64 positions", "[sinusoidal]
   CHECK(periods[65] > 64.0);  // dimensions 130 and 131
 }
 
-TEST_CASE("194 and 264 of 512 dimensions change by less than 0.1 and 0.5 over 64 positions", "[sinusoidal][source]") {
+TEST_CASE("194 and 264 of 512 dimensions change by less than 0.1 and 0.5 over 64 positions",
+          "[sinusoidal][source]") {
   const auto ranges = pe::dimension_ranges(64, 512, 10000.0);
   REQUIRE(ranges.size() == 512);
   int below_01 = 0;
@@ -133,7 +135,8 @@ TEST_CASE("a shift by k is a rotation that does not depend on the position", "[s
   CHECK_CLOSE(r[2], -std::sin(theta), 1e-15);
   CHECK_CLOSE(r[3], std::cos(theta), 1e-15);
   for (const double pos : {0.0, 17.0, 1000.0, 60000.0}) {
-    for (const double k : {1.0, 37.0, -12.0, 500.0}) CHECK(pe::rotation_residual(pos, k, 512, 10000.0) < 1e-6);
+    for (const double k : {1.0, 37.0, -12.0, 500.0})
+      CHECK(pe::rotation_residual(pos, k, 512, 10000.0) < 1e-6);
   }
 }
 
@@ -164,7 +167,8 @@ namespace {
 // PE(a) . PE(b) summed literally over the reference formula's dModel values.
 double literal_dot(int a, int b, int d_model, double base) {
   double sum = 0.0;
-  for (int dim = 0; dim < d_model; ++dim) sum += reference(a, dim, d_model, base) * reference(b, dim, d_model, base);
+  for (int dim = 0; dim < d_model; ++dim)
+    sum += reference(a, dim, d_model, base) * reference(b, dim, d_model, base);
   return sum;
 }
 
@@ -177,7 +181,8 @@ double closed_form_dot(int k, int d_model, double base) {
 
 }  // namespace
 
-TEST_CASE("dot_by_offset matches the closed form to 1e-9 for k up to 2048 from any start", "[sinusoidal][source]") {
+TEST_CASE("dot_by_offset matches the closed form to 1e-9 for k up to 2048 from any start",
+          "[sinusoidal][source]") {
   for (const int pos : {0, 100, 300, 2000}) {
     const auto dots = pe::dot_by_offset(pos, 2048, 512, 10000.0);
     REQUIRE(dots.size() == 2049);
@@ -192,7 +197,8 @@ TEST_CASE("dot_by_offset matches the closed form to 1e-9 for k up to 2048 from a
   }
 }
 
-TEST_CASE("dot_by_offset stays with the literal dot product of two encodings past many re-anchorings", "[sinusoidal]") {
+TEST_CASE("dot_by_offset stays with the literal dot product of two encodings past many re-anchorings",
+          "[sinusoidal]") {
   // Odd and tiny pair counts (3 and 1 pairs), other bases, starts far out and offsets past several anchors.
   for (const int d_model : {2, 6, 64, 512}) {
     for (const double base : {10000.0, 37.0}) {
@@ -207,7 +213,8 @@ TEST_CASE("dot_by_offset stays with the literal dot product of two encodings pas
   CHECK(pe::dot_by_offset(5, 0, 8, 10000.0).size() == 1);
 }
 
-TEST_CASE("the similarity matrix is the literal dot product of every pair, of any size and width", "[sinusoidal]") {
+TEST_CASE("the similarity matrix is the literal dot product of every pair, of any size and width",
+          "[sinusoidal]") {
   // 131 positions: odd (its last row stands alone in a tile) and more than one column block at dModel 512.
   for (const int d_model : {2, 6, 512}) {
     const int n = 131;

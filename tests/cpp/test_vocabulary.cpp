@@ -47,8 +47,9 @@ double standard_deviation(const std::vector<double>& v) {
 
 TEST_CASE("splitmix64 reproduces the published sequence for seed 1234567", "[rng]") {
   std::uint64_t state = 1234567;
-  const std::array<std::uint64_t, 5> expected = {6457827717110365317ULL, 3203168211198807973ULL, 9817491932198370423ULL,
-                                                 4593380528125082431ULL, 16408922859458223821ULL};
+  const std::array<std::uint64_t, 5> expected = {6457827717110365317ULL, 3203168211198807973ULL,
+                                                 9817491932198370423ULL, 4593380528125082431ULL,
+                                                 16408922859458223821ULL};
   for (const auto value : expected) CHECK(pe::splitmix64(state) == value);
 }
 
@@ -63,12 +64,14 @@ TEST_CASE("the generator is xoshiro256** seeded by four splitmix64 outputs", "[r
 TEST_CASE("the portable logarithm agrees with std::log to a few ulp", "[rng]") {
   double worst = 0.0;
   for (double x = 1e-300; x < 1e300; x *= 1.37) {
-    worst = std::max(worst, std::fabs(pe::portable_log(x) - std::log(x)) / std::max(1.0, std::fabs(std::log(x))));
+    worst =
+        std::max(worst, std::fabs(pe::portable_log(x) - std::log(x)) / std::max(1.0, std::fabs(std::log(x))));
   }
   pe::Rng rng(3);
   for (int i = 0; i < 100000; ++i) {
     const double x = rng.uniform() + 0x1.0p-60;
-    worst = std::max(worst, std::fabs(pe::portable_log(x) - std::log(x)) / std::max(1.0, std::fabs(std::log(x))));
+    worst =
+        std::max(worst, std::fabs(pe::portable_log(x) - std::log(x)) / std::max(1.0, std::fabs(std::log(x))));
   }
   CHECK(worst < 1e-15);
   CHECK(pe::portable_log(1.0) == 0.0);
@@ -82,7 +85,8 @@ TEST_CASE("normal draws have mean 0, variance 1 and 5% beyond 1.96", "[rng]") {
   for (double& x : draws) x = rng.normal();
   CHECK(std::fabs(mean(draws)) < 0.005);
   CHECK(std::fabs(standard_deviation(draws) - 1.0) < 0.0035);
-  const auto tails = std::count_if(draws.begin(), draws.end(), [](double x) { return std::fabs(x) > 1.959964; });
+  const auto tails =
+      std::count_if(draws.begin(), draws.end(), [](double x) { return std::fabs(x) > 1.959964; });
   CHECK(std::fabs(static_cast<double>(tails) / 1e6 - 0.05) < 0.0011);
 }
 
@@ -103,8 +107,9 @@ TEST_CASE("the vocabulary is sorted, unique, lowercase and holds the article's s
     REQUIRE(pe::word_id(w).has_value());
     CHECK(words[static_cast<std::size_t>(*pe::word_id(w))] == w);
   }
-  for (const char* sentence : {"dog bites man", "man bites dog", "The cat chased the dog.", "The dog bit the man!",
-                               "The quick brown fox jumps over the lazy dog", "the king and the queen"}) {
+  for (const char* sentence :
+       {"dog bites man", "man bites dog", "The cat chased the dog.", "The dog bit the man!",
+        "The quick brown fox jumps over the lazy dog", "the king and the queen"}) {
     INFO(sentence);
     CHECK_FALSE(pe::first_unknown(pe::tokenize(sentence)).has_value());
   }
@@ -126,8 +131,8 @@ TEST_CASE("tokenising splits on whitespace, lowercases and strips surrounding pu
 }
 
 TEST_CASE("scaled embeddings at dModel 512 have mean 0 and standard deviation 1", "[vocabulary][source]") {
-  // 78 words x 512 = 39,936 draws: the standard error of the mean is 0.005 and of the standard deviation 0.0035;
-  // the tolerances are five of those. Unscaled, the same draws have standard deviation 512^-1/2.
+  // 78 words x 512 = 39,936 draws: the standard error of the mean is 0.005 and of the standard deviation
+  // 0.0035; the tolerances are five of those. Unscaled, the same draws have standard deviation 512^-1/2.
   const int d_model = 512;
   const auto scaled = pe::word_embeddings(pe::vocabulary(), d_model, 1, true);
   const auto raw = pe::word_embeddings(pe::vocabulary(), d_model, 1, false);
@@ -156,9 +161,10 @@ TEST_CASE("a word's embedding depends only on the word, the seed and dModel", "[
   for (std::size_t j = 0; j < 8; ++j) CHECK_CLOSE(small[j] / std::sqrt(32.0 / 8.0), large[j], 1e-15);
 }
 
-TEST_CASE("embeddings are bit-for-bit the golden values the WebAssembly test also checks", "[vocabulary][rng]") {
-  // tests/js/sentence.test.mjs asserts the same numbers through the WASM build; together they show that native
-  // and WebAssembly draw identical embeddings.
+TEST_CASE("embeddings are bit-for-bit the golden values the WebAssembly test also checks",
+          "[vocabulary][rng]") {
+  // tests/js/sentence.test.mjs asserts the same numbers through the WASM build; together they show that
+  // native and WebAssembly draw identical embeddings.
   const std::vector<double> golden = {0.92368745142138919, 1.0186888387788684,   0.57270613130095016,
                                       -1.1782092543991507, 0.059135640385689296, 1.1538382895113803,
                                       1.1790498699182685,  -1.9029333721408392};

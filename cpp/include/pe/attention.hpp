@@ -1,15 +1,15 @@
 // One layer of scaled dot-product self-attention (Vaswani et al. 2017, sections 3.2.1-3.2.2), in double
-// precision, with seeded random projections, so that the explainer can show what a layer does with and without
-// position information: no position at all, RoPE inside the layer (also done wrong in the two classic ways),
-// or ALiBi's distance penalty. Additive encodings (sinusoidal, learned) are applied to the inputs by the caller
-// (see sentence.hpp).
+// precision, with seeded random projections, so that the explainer can show what a layer does with and
+// without position information: no position at all, RoPE inside the layer (also done wrong in the two classic
+// ways), or ALiBi's distance penalty. Additive encodings (sinusoidal, learned) are applied to the inputs by
+// the caller (see sentence.hpp).
 //
 // Shapes: inputs are seq_len rows of d_model values (one row per token, row-major). A row vector x is
-// projected as x W with W stored d_model x d_model row-major. Head h owns columns h*head_dim..(h+1)*head_dim-1
-// of the projected queries, keys and values, where head_dim = d_model / heads.
+// projected as x W with W stored d_model x d_model row-major. Head h owns columns
+// h*head_dim..(h+1)*head_dim-1 of the projected queries, keys and values, where head_dim = d_model / heads.
 //
-// Callers validate sizes: d_model even, 2..kMaxAttentionDModel; heads in 1..limits::kMaxHeads dividing d_model
-// into an even head_dim; seq_len >= 1; base > 1.
+// Callers validate sizes: d_model even, 2..kMaxAttentionDModel; heads in 1..limits::kMaxHeads dividing
+// d_model into an even head_dim; seq_len >= 1; base > 1.
 #pragma once
 
 #include <cstdint>
@@ -88,7 +88,8 @@ struct AttentionResult {
                                              const AttentionOptions& options);
 
 /// Self-attention over x (seq_len x weights.d_model) with the given weights.
-[[nodiscard]] AttentionResult self_attention(const std::vector<double>& x, int seq_len, const AttentionWeights& weights,
+[[nodiscard]] AttentionResult self_attention(const std::vector<double>& x, int seq_len,
+                                             const AttentionWeights& weights,
                                              const AttentionOptions& options);
 
 }  // namespace pe

@@ -36,7 +36,7 @@ struct ContextExtension {
   std::vector<std::uint8_t> out_of_range;
 };
 
-[[nodiscard]] ContextExtension context_extension(int head_dim, double base, double trained_length, double target_length,
-                                                 ExtensionMethod method);
+[[nodiscard]] ContextExtension context_extension(int head_dim, double base, double trained_length,
+                                                 double target_length, ExtensionMethod method);
 
 }  // namespace pe

@@ -11,15 +11,15 @@ namespace pe {
 
 /// Colours values in [-1, 1] through a palette of n >= 2 packed colours: value v takes entry
 /// round((1 - v) / 2 * (n - 1)) (so +1 is entry 0 and -1 the last), values outside [-1, 1] the nearest end.
-void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette, std::size_t palette_size,
-                    std::uint32_t* out) noexcept;
+void map_to_palette(const float* values, std::size_t count, const std::uint32_t* palette,
+                    std::size_t palette_size, std::uint32_t* out) noexcept;
 
 /// Paints a table of source_rows x source_columns values through a palette (as map_to_palette) onto a picture
 /// of rows x columns pixels (each at least 1 and at most the table's) by area averaging: a pixel is the mean
 /// colour of the cells it covers, channel by channel, each cell weighted by how much of it the pixel covers,
 /// rounded to the nearest 8-bit value. Every cell counts, where sampling would skip rows or columns and show
-/// stripes that are not there. The table is fed a block of rows at a time, top to bottom, so it never has to be
-/// held whole.
+/// stripes that are not there. The table is fed a block of rows at a time, top to bottom, so it never has to
+/// be held whole.
 class BoxFilter {
  public:
   BoxFilter(int source_rows, int source_columns, int rows, int columns, const std::uint32_t* palette,
@@ -49,9 +49,9 @@ class BoxFilter {
   std::vector<Span> column_spans_, row_spans_;
   std::vector<float> palette_;  // the palette's four channels as floats, four per entry
   float palette_top_;           // palette entries - 1
-  std::vector<float> line_;     // a finished row shrunk across, when columns are merged (columns * 4 channels)
-  std::vector<float> sum_;      // the picture row being accumulated, at full width (source_columns * 4)
-  std::vector<float> next_;     // the row after it, which a table row straddling both has started
+  std::vector<float> line_;  // a finished row shrunk across, when columns are merged (columns * 4 channels)
+  std::vector<float> sum_;   // the picture row being accumulated, at full width (source_columns * 4)
+  std::vector<float> next_;  // the row after it, which a table row straddling both has started
 };
 
 }  // namespace pe

@@ -1,9 +1,9 @@
 // What adding a position vector to a word embedding does to a dot product:
 //   (w1 + p1) . (w2 + p2) = w1.w2 + p1.p2 + w1.p2 + p1.w2
-// word.word, position.position and the two cross terms. Words come from vocabulary.hpp (scaled by sqrt(dModel)
-// or not), positions from the sinusoidal encoding (interleaved layout). Without the scale a word entry is
-// about dModel^-1/2 while a position entry is about 0.7, so position.position dominates; with it the terms
-// are of comparable size, which is why Vaswani et al. scale the embeddings.
+// word.word, position.position and the two cross terms. Words come from vocabulary.hpp (scaled by
+// sqrt(dModel) or not), positions from the sinusoidal encoding (interleaved layout). Without the scale a word
+// entry is about dModel^-1/2 while a position entry is about 0.7, so position.position dominates; with it the
+// terms are of comparable size, which is why Vaswani et al. scale the embeddings.
 //
 // Callers validate: words in the vocabulary, positions >= 0, d_model even and >= 2, base > 1.
 #pragma once
@@ -34,8 +34,8 @@ struct MixingOptions {
                                        const std::vector<double>& w2, const std::vector<double>& p2) noexcept;
 
 /// The four terms for word1 at pos1 and word2 at pos2.
-[[nodiscard]] MixingTerms word_mixing_terms(std::string_view word1, int pos1, std::string_view word2, int pos2,
-                                            int d_model, const MixingOptions& options);
+[[nodiscard]] MixingTerms word_mixing_terms(std::string_view word1, int pos1, std::string_view word2,
+                                            int pos2, int d_model, const MixingOptions& options);
 
 /// The terms for a fixed word pair over every position pair: matrices are positions x positions, row-major,
 /// entry (a, b) for word1 at position a and word2 at position b. word.word does not depend on the positions.
@@ -48,8 +48,8 @@ struct MixingGrid {
   std::vector<double> total;
 };
 
-[[nodiscard]] MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, int positions, int d_model,
-                                            const MixingOptions& options);
+[[nodiscard]] MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, int positions,
+                                            int d_model, const MixingOptions& options);
 
 /// Root mean square of each term over the whole vocabulary: word.word over ordered pairs of distinct words,
 /// position.position over ordered pairs of distinct positions 0..positions-1, and the cross term w.p over

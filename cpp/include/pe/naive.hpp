@@ -17,14 +17,14 @@ enum class NaiveKind {
 [[nodiscard]] std::vector<float> naive_encoding(NaiveKind kind, int length, int d_model);
 
 /// For each position p = 0..length-1: |PE(p)| / sqrt(d_model). The denominator is the root-mean-square norm
-/// of a word embedding scaled as in tensor2tensor (entries with standard deviation d_model^-1/2, multiplied by
-/// sqrt(d_model), so about 1 each), so the ratio says how loud the position is next to the word. For Index it
-/// is p, for Normalized p / (length - 1), for Sinusoidal 1/sqrt(2).
+/// of a word embedding scaled as in tensor2tensor (entries with standard deviation d_model^-1/2, multiplied
+/// by sqrt(d_model), so about 1 each), so the ratio says how loud the position is next to the word. For Index
+/// it is p, for Normalized p / (length - 1), for Sinusoidal 1/sqrt(2).
 [[nodiscard]] std::vector<double> naive_norm_ratio(NaiveKind kind, int length, int d_model);
 
 /// The normalised encoding's value difference between positions p and p + offset, in a sentence of each
-/// length: offset / (length - 1), or NaN when the sentence is too short to hold the offset (offset > length - 1).
-/// Lengths must be >= 2.
+/// length: offset / (length - 1), or NaN when the sentence is too short to hold the offset (when
+/// offset > length - 1). Lengths must be >= 2.
 [[nodiscard]] std::vector<double> naive_offset_meaning(int offset, const std::vector<int>& lengths);
 
 }  // namespace pe

@@ -1,6 +1,6 @@
 // Emulated low-precision arithmetic, to show how RoPE and sinusoidal angles lose their phase at large
-// positions. Every rounding here is written out bit-exactly rather than taken from a compiler's half-precision
-// type, so native and WebAssembly builds give the same numbers.
+// positions. Every rounding here is written out bit-exactly rather than taken from a compiler's
+// half-precision type, so native and WebAssembly builds give the same numbers.
 #pragma once
 
 #include <vector>
@@ -29,7 +29,7 @@ enum class FloatFormat {
 [[nodiscard]] double round_to_format(double x, FloatFormat format) noexcept;
 
 /// The angle pos * theta as a model computes it in the format: both operands rounded to the format, then
-/// their product rounded (the product of two such values is exact in double, so this is one correct rounding).
+/// their product rounded (the product of two such values is exact in double: one correct rounding).
 [[nodiscard]] double angle_in_format(double pos, double theta, FloatFormat format) noexcept;
 
 struct PhaseError {

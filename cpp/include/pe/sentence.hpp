@@ -54,7 +54,8 @@ struct SentenceAttention {
   AttentionResult attention;
 };
 
-[[nodiscard]] SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
-                                                int d_model, std::uint64_t seed, const SentenceOptions& options = {});
+[[nodiscard]] SentenceAttention attend_sentence(const std::vector<std::string>& tokens,
+                                                SentenceEncoding encoding, int d_model, std::uint64_t seed,
+                                                const SentenceOptions& options = {});
 
 }  // namespace pe

@@ -65,33 +65,35 @@ void stream_table(int positions, int d_model, double base, Layout layout, Visit&
   }
 }
 
-/// The table as a picture of rows x columns pixels (1..positions by 1..dModel): each value coloured through the
-/// palette (see map_to_palette), then shrunk by area averaging when the picture is smaller than the table (see
-/// BoxFilter). Hands the packed colours to visit(pixels, first, count), count rows of `columns` pixels starting
-/// at row first, a block at a time.
+/// The table as a picture of rows x columns pixels (1..positions by 1..dModel): each value coloured through
+/// the palette (see map_to_palette), then shrunk by area averaging when the picture is smaller than the table
+/// (see BoxFilter). Hands the packed colours to visit(pixels, first, count), count rows of `columns` pixels
+/// starting at row first, a block at a time.
 template <typename Visit>
 void stream_image(int positions, int d_model, double base, Layout layout, const std::uint32_t* palette,
                   std::size_t palette_size, int rows, int columns, Visit&& visit) {
   const auto width = static_cast<std::size_t>(d_model);
   std::optional<BoxFilter> filter;
-  if (rows != positions || columns != d_model) filter.emplace(positions, d_model, rows, columns, palette, palette_size);
+  if (rows != positions || columns != d_model)
+    filter.emplace(positions, d_model, rows, columns, palette, palette_size);
   std::vector<std::uint32_t> pixels;
   std::vector<std::uint32_t> shrunk;
   std::size_t done = 0;
-  stream_table(positions, d_model, base, layout, [&](const float* values, std::size_t first, std::size_t count) {
-    if (!filter) {
-      pixels.resize(count * width);
-      map_to_palette(values, count * width, palette, palette_size, pixels.data());
-      visit(static_cast<const std::uint32_t*>(pixels.data()), first, count);
-      return;
-    }
-    shrunk.clear();
-    filter->add(values, count, shrunk);
-    const std::size_t made = shrunk.size() / static_cast<std::size_t>(columns);
-    if (made == 0) return;
-    visit(static_cast<const std::uint32_t*>(shrunk.data()), done, made);
-    done += made;
-  });
+  stream_table(positions, d_model, base, layout,
+               [&](const float* values, std::size_t first, std::size_t count) {
+                 if (!filter) {
+                   pixels.resize(count * width);
+                   map_to_palette(values, count * width, palette, palette_size, pixels.data());
+                   visit(static_cast<const std::uint32_t*>(pixels.data()), first, count);
+                   return;
+                 }
+                 shrunk.clear();
+                 filter->add(values, count, shrunk);
+                 const std::size_t made = shrunk.size() / static_cast<std::size_t>(columns);
+                 if (made == 0) return;
+                 visit(static_cast<const std::uint32_t*>(shrunk.data()), done, made);
+                 done += made;
+               });
 }
 
 /// Writes positions*dModel float32 values, row-major (one row per position), into out.
@@ -108,7 +110,7 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 /// Period (in positions) of each pair: 2*pi*base^(2i/dModel), dModel/2 values.
 [[nodiscard]] std::vector<double> pair_periods(int d_model, double base);
 
-/// Max minus min of every dimension (interleaved layout) over positions 0..positions-1, from the float32 table.
+/// Max minus min of every dimension (interleaved layout) over positions 0..positions-1, from float32 values.
 [[nodiscard]] std::vector<double> dimension_ranges(int positions, int d_model, double base);
 
 /// PE(pos) . PE(pos+k) for k = 0..maxOffset, summed over all dimensions in double precision.
@@ -117,10 +119,12 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 enum class Similarity { Dot, Cosine };
 
 /// positions x positions matrix of PE(a) . PE(b) (or their cosine), row-major.
-[[nodiscard]] std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric);
+[[nodiscard]] std::vector<double> similarity_matrix(int positions, int d_model, double base,
+                                                    Similarity metric);
 
 /// Row-major 2x2 matrix R(k) with (sin, cos) of pair i at pos+k = R(k) (sin, cos) at pos.
-[[nodiscard]] std::array<double, 4> shift_rotation(int pair, double offset, int d_model, double base) noexcept;
+[[nodiscard]] std::array<double, 4> shift_rotation(int pair, double offset, int d_model,
+                                                   double base) noexcept;
 
 /// max over all pairs of |PE(pos+k) - R(k) PE(pos)| (Euclidean norm per pair), in double precision.
 [[nodiscard]] double rotation_residual(double pos, double offset, int d_model, double base);

@@ -1,14 +1,14 @@
 // The explainer's tiny English vocabulary, its tokeniser and its seeded token embeddings.
 //
 // Tokenising: the text is split on ASCII whitespace; each piece loses any leading and trailing punctuation
-// (. , ! ? ; : " ' ( ) [ ] - and the backtick) and its ASCII letters are lowercased. A piece that was nothing but
-// punctuation ("--", "...") is no token at all. Inner punctuation stays, so "dog's" is one (unknown) token.
+// (. , ! ? ; : " ' ( ) [ ] - and the backtick) and its ASCII letters are lowercased. A piece that was
+// nothing but punctuation ("--", "...") is no token at all. Inner punctuation stays: "dog's" is one token.
 //
 // Embeddings follow tensor2tensor: entries drawn from N(0, 1/dModel) (standard deviation dModel^-1/2) and,
-// when scaled, multiplied by sqrt(dModel) as Vaswani et al. do before adding the position, which brings them to
-// about N(0, 1), the same scale as sinusoidal entries. Each word's row comes from its own random stream, named
-// by the word and the seed, so the same word and seed give the same embedding in every sentence, and a row for
-// a smaller dModel is the start of the row for a larger one (before scaling).
+// when scaled, multiplied by sqrt(dModel) as Vaswani et al. do before adding the position, which brings them
+// to about N(0, 1), the same scale as sinusoidal entries. Each word's row comes from its own random stream,
+// named by the word and the seed, so the same word and seed give the same embedding in every sentence, and a
+// row for a smaller dModel is the start of the row for a larger one (before scaling).
 #pragma once
 
 #include <cstddef>
@@ -33,7 +33,8 @@ namespace pe {
 [[nodiscard]] std::optional<std::size_t> first_unknown(const std::vector<std::string>& tokens) noexcept;
 
 /// The embedding of a word (any string; callers restrict it to the vocabulary): dModel values.
-[[nodiscard]] std::vector<double> word_embedding(std::string_view word, int d_model, std::uint64_t seed, bool scaled);
+[[nodiscard]] std::vector<double> word_embedding(std::string_view word, int d_model, std::uint64_t seed,
+                                                 bool scaled);
 
 /// Embeddings of several words, one row of dModel values per word, row-major.
 [[nodiscard]] std::vector<double> word_embeddings(const std::vector<std::string>& words, int d_model,
