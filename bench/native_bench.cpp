@@ -36,16 +36,16 @@ int main() {
     palette[i] = 0xff000000u | (i << 16) | ((255u - i) << 8) | i;
   const auto picture = [&](int rows) {
     double sum = 0.0;
-    pe::stream_image(kPositions, kDModel, 10000.0, pe::Layout::Interleaved, palette.data(), palette.size(),
-                     rows, kDModel, [&](const std::uint32_t* pixels, std::size_t, std::size_t count) {
-                       sum += static_cast<double>(pixels[count * kDModel - 1] & 0xffu);
+    pe::stream_image(kPositions, kDModel, 10000.0, pe::Layout::Interleaved, palette, rows, kDModel,
+                     [&](pe::matrix_view<const std::uint32_t> pixels, std::size_t) {
+                       sum += static_cast<double>(pixels.values()[pixels.size() - 1] & 0xffu);
                      });
     return sum;
   };
   std::vector<Case> cases = {
       {"sinusoidal_table(2048, 512)",
        [&] {
-         pe::sinusoidal_table_into(out.data(), kPositions, kDModel, 10000.0, pe::Layout::Interleaved);
+         pe::sinusoidal_table_into({out, kPositions, kDModel}, 10000.0, pe::Layout::Interleaved);
          return static_cast<double>(out.back());
        },
        {}},

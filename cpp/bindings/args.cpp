@@ -161,10 +161,9 @@ double Args::base(const val& v, const char* name) {
 std::uint64_t Args::seed(const val& v, const char* name) {
   if (failed_) return 0;
   if (v.isUndefined()) return 1;
-  constexpr double kMaxSeed = 4294967295.0;
   const double x = v.isNumber() ? v.as<double>() : std::nan("");
-  const bool ok = std::isfinite(x) && std::floor(x) == x && x >= 0.0 && x <= kMaxSeed;
-  require(ok, name, describe(v), "an integer from 0 to 4294967295");
+  const bool ok = std::isfinite(x) && std::floor(x) == x && x >= 0.0 && x <= limits::kMaxSeed;
+  require(ok, name, describe(v), "an integer from 0 to " + format_number(limits::kMaxSeed));
   return ok ? static_cast<std::uint64_t>(x) : 0;
 }
 

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "pe/limits.hpp"
+
 namespace pe::bind {
 
 class Args {
@@ -38,9 +40,9 @@ class Args {
   /// A string of at most max_length UTF-16 code units.
   [[nodiscard]] std::string text(const emscripten::val& v, const char* name, std::size_t max_length);
   /// An array or typed array of finite numbers, of exactly `length` items when length is set.
-  [[nodiscard]] std::vector<double> numbers(const emscripten::val& v, const char* name,
-                                            std::optional<std::size_t> length = std::nullopt,
-                                            std::size_t max_length = std::size_t{1} << 24);
+  [[nodiscard]] std::vector<double> numbers(
+      const emscripten::val& v, const char* name, std::optional<std::size_t> length = std::nullopt,
+      std::size_t max_length = static_cast<std::size_t>(limits::kMaxValues));
   /// An array of integers, each in [min, max], at most max_length items.
   [[nodiscard]] std::vector<int> integers(const emscripten::val& v, const char* name, int min, int max,
                                           std::size_t max_length);

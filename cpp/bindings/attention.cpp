@@ -16,19 +16,12 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr int kMaxSeqLen = 1024;
-// The four d_model x d_model projections cost seqLen * dModel^2 multiply-adds each; this keeps a call near a
-// third of a second in the browser at worst.
-constexpr std::int64_t kMaxProjectionWork = std::int64_t{1} << 25;
-// Scores and weights come as a pair of Float64Arrays of heads * seqLen^2 values: 64 MiB together at this cap.
-constexpr std::int64_t kMaxScoreValues = std::int64_t{1} << 22;
-
 val self_attention(val x, val seq_len, val d_model, val options) {
   Args args("selfAttention");
-  const int n = args.integer(seq_len, "seqLen", 1, kMaxSeqLen);
-  const int d = args.even_integer(d_model, "dModel", 2, kMaxAttentionDModel);
+  const int n = args.integer(seq_len, "seqLen", 1, lim::kMaxAttentionSeqLen);
+  const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxAttentionDModel);
   args.cap_values(std::int64_t{n} * d * d, "seqLen * dModel * dModel (multiply-adds per projection)",
-                  kMaxProjectionWork);
+                  lim::kMaxProjectionWork);
   const bool has = args.options(
       options,
       {"heads", "mask", "positional", "ropeMode", "ropeConvention", "seed", "base", "outputProjection"},
@@ -39,7 +32,7 @@ val self_attention(val x, val seq_len, val d_model, val options) {
   args.require(
       d % opt.heads == 0 && (d / opt.heads) % 2 == 0, "options.heads", std::to_string(opt.heads),
       "a divisor of dModel (" + std::to_string(d) + ") that leaves an even head width dModel / heads");
-  args.cap_values(std::int64_t{opt.heads} * n * n, "heads * seqLen * seqLen", kMaxScoreValues);
+  args.cap_values(std::int64_t{opt.heads} * n * n, "heads * seqLen * seqLen", lim::kMaxScoreValues);
   opt.mask = args.choice(o["mask"], "options.mask", {"bidirectional", "causal"}, 0) == 0
                  ? AttentionMask::Bidirectional
                  : AttentionMask::Causal;
@@ -60,7 +53,7 @@ val self_attention(val x, val seq_len, val d_model, val options) {
   const auto values = args.numbers(x, "x", static_cast<std::size_t>(n) * static_cast<std::size_t>(d));
   if (!args.ok()) return args.error();
 
-  const auto r = pe::self_attention(values, n, d, opt);
+  const auto r = pe::self_attention({values, n, d}, opt);
   val out = val::object();
   out.set("heads", val(r.heads));
   out.set("seqLen", val(r.seq_len));

@@ -18,10 +18,6 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-constexpr std::size_t kMaxWordLength = 40;
-// Grids and RMS cost positions^2 * dModel multiply-adds for the position terms alone.
-constexpr std::int64_t kMaxGridWork = std::int64_t{1} << 25;
-
 MixingOptions read_mixing_options(Args& args, const val& options) {
   const bool has = args.options(options, {"scaled", "base", "seed"}, "{ scaled: false, seed: 2 }");
   const val o = has ? options : val::object();
@@ -34,7 +30,7 @@ MixingOptions read_mixing_options(Args& args, const val& options) {
 
 // One vocabulary word, tokenised like a sentence ("Dog." is "dog").
 std::string read_word(Args& args, const val& v, const char* name) {
-  const std::string text = args.text(v, name, kMaxWordLength);
+  const std::string text = args.text(v, name, lim::kMaxWordLength);
   if (!args.ok()) return {};
   const auto tokens = pe::tokenize(text);
   args.require(tokens.size() == 1, name, describe(v), "a single word");
@@ -78,7 +74,7 @@ val mixing_by_position(val word1, val word2, val positions, val d_model, val opt
   const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
   const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
   args.cap_values(std::int64_t{p} * p * d, "positions * positions * dModel (the work of the grid)",
-                  kMaxGridWork);
+                  lim::kMaxGridWork);
   const auto opt = read_mixing_options(args, options);
   if (!args.ok()) return args.error();
   const auto g = pe::mixing_by_position(w1, w2, p, d, opt);
@@ -97,7 +93,7 @@ val mixing_rms(val positions, val d_model, val options) {
   const int p = args.integer(positions, "positions", 2, lim::kMaxSimilarityPositions);
   const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
   args.cap_values(std::int64_t{p} * p * d, "positions * positions * dModel (the work of the position terms)",
-                  kMaxGridWork);
+                  lim::kMaxGridWork);
   const auto opt = read_mixing_options(args, options);
   if (!args.ok()) return args.error();
   const auto r = pe::mixing_rms(p, d, opt);

@@ -16,9 +16,6 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-// Interpolation factors beyond this compress a million positions into one; nothing to show past that.
-constexpr double kMaxScale = 1e6;
-
 int read_head_dim(Args& args, const val& v) {
   return args.even_integer(v, "headDim", 2, lim::kMaxDModel);
 }
@@ -60,11 +57,11 @@ val rope_rotate(val x, val seq_len, val head_dim, val start_pos, val base, val c
   const double start = args.number(start_pos, "startPos", 0.0, lim::kMaxPositionValue, 0.0);
   const double b = args.base(base);
   const auto c = read_convention(args, convention, "convention");
-  const double s = args.number(scale, "scale", 0.0, kMaxScale, 1.0, /*min_exclusive=*/true);
+  const double s = args.number(scale, "scale", 0.0, lim::kMaxScale, 1.0, /*min_exclusive=*/true);
   const auto values =
       read_float32_values(args, x, "x", static_cast<std::size_t>(n) * static_cast<std::size_t>(d));
   if (!args.ok()) return args.error();
-  return to_float32_array(pe::rope_rotate(values, n, d, start, b, c, s));
+  return to_float32_array(pe::rope_rotate({values, n, d}, start, b, c, s));
 }
 
 val rope_permutation(val head_dim, val from, val to) {
@@ -81,7 +78,7 @@ val ntk_scaled_base(val base, val head_dim, val factor) {
   const double b = args.base(base);
   // head_dim 2 would divide by zero: its only pair is the fastest, which NTK scaling leaves alone anyway.
   const int d = args.even_integer(head_dim, "headDim", 4, lim::kMaxDModel);
-  const double f = args.number(factor, "factor", 1.0, kMaxScale);
+  const double f = args.number(factor, "factor", 1.0, lim::kMaxScale);
   if (!args.ok()) return args.error();
   return val(pe::ntk_scaled_base(b, d, f));
 }
@@ -96,7 +93,8 @@ val rope_scores(val q, val k, val positions, val head_dim, val base, val convent
   RopeScoreOptions o;
   if (args.options(options, {"queriesOnly", "scale"}, "{ queriesOnly: true, scale: 2 }")) {
     o.queries_only = args.boolean(options["queriesOnly"], "options.queriesOnly", false);
-    o.scale = args.number(options["scale"], "options.scale", 0.0, kMaxScale, 1.0, /*min_exclusive=*/true);
+    o.scale =
+        args.number(options["scale"], "options.scale", 0.0, lim::kMaxScale, 1.0, /*min_exclusive=*/true);
   }
   const auto qv = args.numbers(q, "q", static_cast<std::size_t>(d));
   const auto kv = args.numbers(k, "k", static_cast<std::size_t>(d));

@@ -20,9 +20,6 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
-// 32 words of the vocabulary with punctuation fit many times over; the cap only bounds the copy into C++.
-constexpr std::size_t kMaxTextLength = 2000;
-
 std::string known_words() {
   std::string list;
   for (const auto& w : pe::vocabulary()) list += (list.empty() ? "" : ", ") + w;
@@ -32,7 +29,7 @@ std::string known_words() {
 // The tokens of a text argument, at most kMaxWords of them. When `known` is set, also at least one, each in
 // the vocabulary; the error names the first unknown word and lists the known ones.
 std::vector<std::string> read_words(Args& args, const val& v, const char* name, bool known) {
-  const std::string text = args.text(v, name, kMaxTextLength);
+  const std::string text = args.text(v, name, lim::kMaxTextLength);
   if (!args.ok()) return {};
   auto tokens = pe::tokenize(text);
   args.require(tokens.size() <= static_cast<std::size_t>(lim::kMaxWords), name,
@@ -86,7 +83,7 @@ val attend_sentence(val text, val encoding, val d_model, val seed, val options) 
                                              SentenceEncoding::Learned, SentenceEncoding::Rope,
                                              SentenceEncoding::Alibi};
   const auto e = args.choice(encoding, "encoding", {"none", "sinusoidal", "learned", "rope", "alibi"});
-  const int d = args.even_integer(d_model, "dModel", 2, kMaxAttentionDModel);
+  const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxAttentionDModel);
   const auto s = args.seed(seed, "seed");
   const bool has =
       args.options(options, {"mask", "heads", "base", "ropeMode"}, "{ mask: \"causal\", heads: 2 }");

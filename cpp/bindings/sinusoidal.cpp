@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "args.hpp"
@@ -46,8 +48,8 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
   const auto width = static_cast<std::size_t>(t.d_model);
   val out = val::global("Float32Array").new_(static_cast<std::size_t>(t.positions) * width);
   pe::stream_table(
-      t.positions, t.d_model, t.base, t.layout, [&](const float* rows, std::size_t first, std::size_t count) {
-        out.call<void>("set", val(emscripten::typed_memory_view(count * width, rows)), first * width);
+      t.positions, t.d_model, t.base, t.layout, [&](pe::matrix_view<const float> rows, std::size_t first) {
+        out.call<void>("set", val(emscripten::typed_memory_view(rows.size(), rows.data())), first * width);
       });
   return out;
 }
@@ -55,11 +57,13 @@ val sinusoidal_table(val positions, val d_model, val base, val layout) {
 val sinusoidal_image(val positions, val d_model, val base, val layout, val palette, val rows, val columns) {
   Args args("sinusoidalImage");
   const auto t = read_table_args(args, positions, d_model, base, layout);
-  const auto colours = args.numbers(palette, "palette", std::nullopt, 4096);
+  const auto colours = args.numbers(palette, "palette", std::nullopt, lim::kMaxPaletteSize);
+  constexpr auto kMaxColour = static_cast<double>(std::numeric_limits<std::uint32_t>::max());
   bool packed = colours.size() >= 2;
-  for (const double c : colours) packed = packed && c >= 0.0 && c <= 4294967295.0 && std::floor(c) == c;
-  args.require(packed, "palette", describe(palette),
-               "2 to 4096 packed RGBA colours (integers from 0 to 2^32 - 1)");
+  for (const double c : colours) packed = packed && c >= 0.0 && c <= kMaxColour && std::floor(c) == c;
+  args.require(
+      packed, "palette", describe(palette),
+      "2 to " + std::to_string(lim::kMaxPaletteSize) + " packed RGBA colours (integers from 0 to 2^32 - 1)");
   if (!args.ok()) return args.error();
   // The picture's size may be anything up to the table's; checked after the table's own arguments, whose
   // values bound it.
@@ -74,10 +78,11 @@ val sinusoidal_image(val positions, val d_model, val base, val layout, val palet
   const auto row_bytes = static_cast<std::size_t>(width) * 4;
   const val buffer = val::global("ArrayBuffer").new_(static_cast<std::size_t>(height) * row_bytes);
   val bytes = val::global("Uint8Array").new_(buffer);
-  pe::stream_image(t.positions, t.d_model, t.base, t.layout, lut.data(), lut.size(), height, width,
-                   [&](const std::uint32_t* pixels, std::size_t first, std::size_t count) {
-                     const auto* source = reinterpret_cast<const unsigned char*>(pixels);
-                     bytes.call<void>("set", val(emscripten::typed_memory_view(count * row_bytes, source)),
+  pe::stream_image(t.positions, t.d_model, t.base, t.layout, lut, height, width,
+                   [&](pe::matrix_view<const std::uint32_t> pixels, std::size_t first) {
+                     const auto* source = reinterpret_cast<const unsigned char*>(pixels.data());
+                     bytes.call<void>("set",
+                                      val(emscripten::typed_memory_view(pixels.rows() * row_bytes, source)),
                                       first * row_bytes);
                    });
   return val::global("Uint8ClampedArray").new_(buffer);
@@ -141,7 +146,7 @@ val shift_rotation(val pair, val offset, val d_model, val base) {
   Args args("shiftRotation");
   const int d = read_d_model(args, d_model);
   const int i = args.integer(pair, "pair", 0, d / 2 - 1);
-  const double k = args.number(offset, "offset", -1e9, 1e9);
+  const double k = args.number(offset, "offset", -lim::kMaxPositionValue, lim::kMaxPositionValue);
   const double b = args.base(base);
   if (!args.ok()) return args.error();
   const auto r = pe::shift_rotation(i, k, d, b);

@@ -4,6 +4,7 @@
 
 #include "pe/rope.hpp"
 #include "pe/sinusoidal.hpp"
+#include "pe/view.hpp"
 
 namespace pe {
 namespace {
@@ -16,11 +17,13 @@ constexpr double kRoundingSlack = 1e-12;
 
 ContextExtension context_extension(int head_dim, double base, double trained_length, double target_length,
                                    ExtensionMethod method) {
+  PE_EXPECTS(head_dim >= 4 && head_dim % 2 == 0);
+  PE_EXPECTS(base > 1.0 && trained_length >= 1.0 && target_length >= trained_length);
   const double factor = target_length / trained_length;
   ContextExtension out;
   out.scale = method == ExtensionMethod::Interpolation ? factor : 1.0;
   out.effective_base = method == ExtensionMethod::Ntk ? ntk_scaled_base(base, head_dim, factor) : base;
-  const auto pairs = static_cast<std::size_t>(head_dim / 2);
+  const auto pairs = to_size(head_dim / 2);
   out.wavelength.resize(pairs);
   out.target_wavelength.resize(pairs);
   out.trained_angle.resize(pairs);

@@ -19,17 +19,21 @@ double naive_value(NaiveKind kind, int pos, int length) noexcept {
 }  // namespace
 
 std::vector<float> naive_encoding(NaiveKind kind, int length, int d_model) {
-  const auto width = static_cast<std::size_t>(d_model);
-  std::vector<float> out(static_cast<std::size_t>(length) * width);
+  PE_EXPECTS(kind != NaiveKind::Sinusoidal);
+  PE_EXPECTS(length >= 1 && d_model >= 1);
+  std::vector<float> out(to_size(length) * to_size(d_model));
+  const matrix_view<float> table(out, length, d_model);
   for (int pos = 0; pos < length; ++pos) {
     const auto value = static_cast<float>(naive_value(kind, pos, length));
-    for (std::size_t j = 0; j < width; ++j) out[static_cast<std::size_t>(pos) * width + j] = value;
+    for (float& v : table.row(to_size(pos))) v = value;
   }
   return out;
 }
 
 std::vector<double> naive_norm_ratio(NaiveKind kind, int length, int d_model) {
-  std::vector<double> out(static_cast<std::size_t>(length));
+  PE_EXPECTS(length >= 1 && d_model >= 1);
+  PE_EXPECTS(kind != NaiveKind::Sinusoidal || d_model % 2 == 0);
+  std::vector<double> out(to_size(length));
   const double word_norm = std::sqrt(static_cast<double>(d_model));
   for (int pos = 0; pos < length; ++pos) {
     double norm = 0.0;
@@ -41,12 +45,13 @@ std::vector<double> naive_norm_ratio(NaiveKind kind, int length, int d_model) {
       // d_model equal entries of value v have norm |v| sqrt(d_model).
       norm = std::fabs(naive_value(kind, pos, length)) * word_norm;
     }
-    out[static_cast<std::size_t>(pos)] = norm / word_norm;
+    out[to_size(pos)] = norm / word_norm;
   }
   return out;
 }
 
-std::vector<double> naive_offset_meaning(int offset, const std::vector<int>& lengths) {
+std::vector<double> naive_offset_meaning(int offset, span<const int> lengths) {
+  PE_EXPECTS(offset >= 0);
   std::vector<double> out;
   out.reserve(lengths.size());
   for (const int length : lengths) {

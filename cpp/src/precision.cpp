@@ -71,11 +71,12 @@ double angle_in_format(double pos, double theta, FloatFormat format) noexcept {
   return round_to_format(round_to_format(pos, format) * round_to_format(theta, format), format);
 }
 
-PhaseError phase_error(const std::vector<double>& positions, int head_dim, double base, FloatFormat format) {
+PhaseError phase_error(span<const double> positions, int head_dim, double base, FloatFormat format) {
+  PE_EXPECTS(head_dim >= 2 && head_dim % 2 == 0);
   PhaseError out;
   out.angle_error.reserve(positions.size());
   out.sin_error.reserve(positions.size());
-  std::vector<double> theta(static_cast<std::size_t>(head_dim / 2));
+  std::vector<double> theta(to_size(head_dim / 2));
   for (std::size_t i = 0; i < theta.size(); ++i)
     theta[i] = pair_frequency(static_cast<int>(i), head_dim, base);
   for (const double pos : positions) {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 
+#include "pe/limits.hpp"
 #include "pe/rng.hpp"
 #include "pe/sinusoidal.hpp"
 #include "pe/vocabulary.hpp"
@@ -14,26 +15,29 @@ namespace pe {
 std::vector<double> learned_position(int pos, int d_model, std::uint64_t seed) {
   Rng rng(stream_seed(seed, fnv1a64("learned-position:" + std::to_string(pos))));
   const double init_std = std::sqrt(0.5);
-  std::vector<double> row(static_cast<std::size_t>(d_model));
+  std::vector<double> row(to_size(d_model));
   for (double& v : row) v = rng.normal() * init_std;
   return row;
 }
 
 SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
                                   int d_model, std::uint64_t seed, const SentenceOptions& options) {
+  PE_EXPECTS(!tokens.empty() && tokens.size() <= to_size(limits::kMaxWords));
+  PE_EXPECTS(d_model >= 2 && d_model % 2 == 0 && d_model <= limits::kMaxAttentionDModel);
   const auto n = tokens.size();
-  const auto d = static_cast<std::size_t>(d_model);
+  const auto d = to_size(d_model);
   SentenceAttention out;
   out.tokens = tokens;
   out.embeddings = word_embeddings(tokens, d_model, seed, /*scaled=*/true);
   out.positions.assign(n * d, 0.0);
+  const matrix_view<double> positions(out.positions, n, d);
   for (std::size_t i = 0; i < n; ++i) {
     std::vector<double> row;
-    if (encoding == SentenceEncoding::Sinusoidal)
+    if (encoding == SentenceEncoding::Sinusoidal) {
       row = encode_position(static_cast<double>(i), d_model, options.base);
+    }
     if (encoding == SentenceEncoding::Learned) row = learned_position(static_cast<int>(i), d_model, seed);
-    if (!row.empty())
-      std::copy(row.begin(), row.end(), out.positions.begin() + static_cast<std::ptrdiff_t>(i * d));
+    if (!row.empty()) std::copy(row.begin(), row.end(), positions.row(i).begin());
   }
   out.inputs.resize(n * d);
   for (std::size_t j = 0; j < n * d; ++j) out.inputs[j] = out.embeddings[j] + out.positions[j];
@@ -47,7 +51,7 @@ SentenceAttention attend_sentence(const std::vector<std::string>& tokens, Senten
   attention.rope_mode = options.rope_mode;
   attention.base = options.base;
   attention.seed = seed;
-  out.attention = self_attention(out.inputs, static_cast<int>(n), d_model, attention);
+  out.attention = self_attention({out.inputs, n, d}, attention);
   return out;
 }
 

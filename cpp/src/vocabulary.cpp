@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "pe/rng.hpp"
+#include "pe/view.hpp"
 
 namespace pe {
 namespace {
@@ -83,7 +84,8 @@ std::vector<double> word_embedding(std::string_view word, int d_model, std::uint
   Rng rng(stream_seed(seed, fnv1a64(name)));
   const double init_std = 1.0 / std::sqrt(static_cast<double>(d_model));
   const double scale = scaled ? std::sqrt(static_cast<double>(d_model)) : 1.0;
-  std::vector<double> row(static_cast<std::size_t>(d_model));
+  PE_EXPECTS(d_model >= 1);
+  std::vector<double> row(to_size(d_model));
   for (double& x : row) x = rng.normal() * init_std * scale;
   return row;
 }
@@ -91,7 +93,7 @@ std::vector<double> word_embedding(std::string_view word, int d_model, std::uint
 std::vector<double> word_embeddings(const std::vector<std::string>& words, int d_model, std::uint64_t seed,
                                     bool scaled) {
   std::vector<double> out;
-  out.reserve(words.size() * static_cast<std::size_t>(d_model));
+  out.reserve(words.size() * to_size(d_model));
   for (const auto& word : words) {
     const auto row = word_embedding(word, d_model, seed, scaled);
     out.insert(out.end(), row.begin(), row.end());

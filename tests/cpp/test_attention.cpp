@@ -162,7 +162,7 @@ TEST_CASE("self-attention matches a literal textbook implementation", "[attentio
     options.mask = c.causal ? pe::AttentionMask::Causal : pe::AttentionMask::Bidirectional;
     options.positional = c.positional;
     options.output_projection = c.project;
-    const auto got = pe::self_attention(x, n, weights, options);
+    const auto got = pe::self_attention({x, n, d}, weights, options);
     const auto ref = reference_attention(x, n, d, c.heads, c.causal, c.ref, c.project, weights);
     REQUIRE(got.scores.size() == static_cast<std::size_t>(c.heads * n * n));
     REQUIRE(got.outputs.size() == static_cast<std::size_t>(n * d));
@@ -188,7 +188,7 @@ TEST_CASE("softmax rows sum to 1 and masked keys get exactly zero weight", "[att
       options.heads = 4;
       options.positional = positional;
       options.mask = mask;
-      const auto r = pe::self_attention(x, n, d, options);
+      const auto r = pe::self_attention({x, n, d}, options);
       for (int h = 0; h < 4; ++h) {
         for (int i = 0; i < n; ++i) {
           double sum = 0.0;
@@ -219,8 +219,8 @@ TEST_CASE("without position information self-attention is permutation-equivarian
   for (const int heads : {1, 2, 4}) {
     pe::AttentionOptions options;
     options.heads = heads;
-    const auto a = pe::self_attention(x, n, d, options);
-    const auto b = pe::self_attention(px, n, d, options);
+    const auto a = pe::self_attention({x, n, d}, options);
+    const auto b = pe::self_attention({px, n, d}, options);
     INFO("heads " << heads);
     CHECK(pe::test::max_abs_diff(b.outputs, permute_rows(a.outputs, perm, d)) < 1e-6);
     CHECK(pe::test::max_abs_diff(a.pooled, b.pooled) < 1e-6);
@@ -236,8 +236,8 @@ TEST_CASE("RoPE, ALiBi and a causal mask each break the permutation invariance o
   const auto px = permute_rows(x, {3, 0, 5, 1, 4, 2}, d);
   auto pooled_difference = [&](pe::AttentionOptions options) {
     options.heads = 4;
-    return pe::test::max_abs_diff(pe::self_attention(x, n, d, options).pooled,
-                                  pe::self_attention(px, n, d, options).pooled);
+    return pe::test::max_abs_diff(pe::self_attention({x, n, d}, options).pooled,
+                                  pe::self_attention({px, n, d}, options).pooled);
   };
   pe::AttentionOptions rope;
   rope.positional = pe::AttentionPositional::Rope;
@@ -259,11 +259,11 @@ TEST_CASE("bidirectional ALiBi cannot tell a sequence from its reverse", "[atten
   pe::AttentionOptions options;
   options.heads = 4;
   options.positional = pe::AttentionPositional::Alibi;
-  CHECK(pe::test::max_abs_diff(pe::self_attention(x, n, d, options).pooled,
-                               pe::self_attention(reversed, n, d, options).pooled) < 1e-12);
+  CHECK(pe::test::max_abs_diff(pe::self_attention({x, n, d}, options).pooled,
+                               pe::self_attention({reversed, n, d}, options).pooled) < 1e-12);
   options.positional = pe::AttentionPositional::Rope;
-  CHECK(pe::test::max_abs_diff(pe::self_attention(x, n, d, options).pooled,
-                               pe::self_attention(reversed, n, d, options).pooled) > 1e-3);
+  CHECK(pe::test::max_abs_diff(pe::self_attention({x, n, d}, options).pooled,
+                               pe::self_attention({reversed, n, d}, options).pooled) > 1e-3);
 }
 
 TEST_CASE("with RoPE the score of two tokens depends only on their offset; with queries only it does not",
@@ -284,7 +284,7 @@ TEST_CASE("with RoPE the score of two tokens depends only on their offset; with 
     options.positional = pe::AttentionPositional::Rope;
     options.rope_mode = mode;
     options.seed = 4;
-    const auto r = pe::self_attention(x, n, d, options);
+    const auto r = pe::self_attention({x, n, d}, options);
     return r.scores[static_cast<std::size_t>((head * n + m) * n + m + offset)];
   };
   for (const int offset : {1, 3, 7}) {
@@ -323,9 +323,9 @@ TEST_CASE("the swapped convention leaves same-position scores alone and changes 
   for (const auto convention : {pe::RopeConvention::Interleaved, pe::RopeConvention::Half}) {
     options.rope_convention = convention;
     options.rope_mode = pe::RopeMode::Both;
-    const auto right = pe::self_attention(x, n, d, options);
+    const auto right = pe::self_attention({x, n, d}, options);
     options.rope_mode = pe::RopeMode::SwappedConvention;
-    const auto wrong = pe::self_attention(x, n, d, options);
+    const auto wrong = pe::self_attention({x, n, d}, options);
     for (std::size_t h = 0; h < 2; ++h) {
       for (std::size_t i = 0; i < n; ++i) {
         const auto diag = (h * n + i) * n + i;
@@ -344,12 +344,12 @@ TEST_CASE("the same seed gives the same layer bit for bit; another seed another 
   options.heads = 2;
   options.positional = pe::AttentionPositional::Rope;
   options.seed = 17;
-  const auto a = pe::self_attention(x, n, d, options);
-  const auto b = pe::self_attention(x, n, d, options);
+  const auto a = pe::self_attention({x, n, d}, options);
+  const auto b = pe::self_attention({x, n, d}, options);
   CHECK(a.scores == b.scores);
   CHECK(a.outputs == b.outputs);
   options.seed = 18;
-  const auto c = pe::self_attention(x, n, d, options);
+  const auto c = pe::self_attention({x, n, d}, options);
   CHECK(pe::test::max_abs_diff(a.outputs, c.outputs) > 1e-3);
   const auto w = pe::attention_weights(d, 17);
   CHECK(w.wq != w.wk);

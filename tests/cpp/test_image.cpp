@@ -65,11 +65,11 @@ Picture random_palette(std::size_t n, std::uint64_t seed) {
 }
 
 Picture shrink(const Table& t, const Picture& palette, int R, int C, std::size_t block) {
-  pe::BoxFilter filter(t.rows, t.columns, R, C, palette.data(), palette.size());
+  pe::BoxFilter filter(t.rows, t.columns, R, C, palette);
   Picture out;
   for (std::size_t first = 0; first < static_cast<std::size_t>(t.rows); first += block) {
     const std::size_t count = std::min(block, static_cast<std::size_t>(t.rows) - first);
-    filter.add(t.values.data() + first * static_cast<std::size_t>(t.columns), count, out);
+    filter.add(pe::matrix_view<const float>(t.values, t.rows, t.columns).row_block(first, count), out);
   }
   CHECK(filter.rows_done() == R);
   return out;
@@ -81,7 +81,7 @@ TEST_CASE("values map to palette entries from +1 (first) to -1 (last), clamped a
   const std::vector<std::uint32_t> palette = {10, 20, 30, 40, 50};
   const std::vector<float> values = {1.0f, 0.5f, 0.0f, -0.5f, -1.0f, 2.0f, -3.0f, 0.74f, 0.76f};
   std::vector<std::uint32_t> out(values.size());
-  pe::map_to_palette(values.data(), values.size(), palette.data(), palette.size(), out.data());
+  pe::map_to_palette(values, palette, out);
   CHECK(out == std::vector<std::uint32_t>{10, 20, 30, 40, 50, 10, 50, 20, 10});
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("the box filter is the area average of the coloured cells a pixel cove
                        Size{5, 6, 1, 1}, Size{1, 1, 1, 1}, Size{13, 11, 13, 5}, Size{100, 3, 99, 2}}) {
     const Table t = random_table(s.P, s.D, palette, static_cast<std::uint64_t>(s.P * 1000 + s.D * 10 + s.R));
     Picture coloured(t.values.size());
-    pe::map_to_palette(t.values.data(), t.values.size(), palette.data(), palette.size(), coloured.data());
+    pe::map_to_palette(t.values, palette, coloured);
     REQUIRE(coloured == t.colours);
     const Picture whole = shrink(t, palette, s.R, s.C, static_cast<std::size_t>(s.P));
     REQUIRE(whole.size() == static_cast<std::size_t>(s.R * s.C));
@@ -139,19 +139,17 @@ TEST_CASE("the sinusoidal picture is the coloured table, shrunk by the box filte
     palette[i] = 0xff000000u | static_cast<std::uint32_t>(i * 0x020301u);
   const Table table{P, D, pe::sinusoidal_table(P, D, 10000.0, pe::Layout::Interleaved), {}};
   Picture coloured(table.values.size());
-  pe::map_to_palette(table.values.data(), table.values.size(), palette.data(), palette.size(),
-                     coloured.data());
+  pe::map_to_palette(table.values, palette, coloured);
   const auto picture = [&](int rows, int columns) {
     Picture out(static_cast<std::size_t>(rows * columns), 0u);
     std::size_t next = 0;
-    pe::stream_image(
-        P, D, 10000.0, pe::Layout::Interleaved, palette.data(), palette.size(), rows, columns,
-        [&](const std::uint32_t* pixels, std::size_t first, std::size_t count) {
-          CHECK(first == next);  // rows arrive in order, each once
-          next = first + count;
-          std::copy(pixels, pixels + count * static_cast<std::size_t>(columns),
-                    out.begin() + static_cast<std::ptrdiff_t>(first * static_cast<std::size_t>(columns)));
-        });
+    pe::stream_image(P, D, 10000.0, pe::Layout::Interleaved, palette, rows, columns,
+                     [&](pe::matrix_view<const std::uint32_t> pixels, std::size_t first) {
+                       CHECK(first == next);  // rows arrive in order, each once
+                       next = first + pixels.rows();
+                       std::copy(pixels.values().begin(), pixels.values().end(),
+                                 out.begin() + static_cast<std::ptrdiff_t>(first * pixels.cols()));
+                     });
     CHECK(next == static_cast<std::size_t>(rows));
     return out;
   };

@@ -43,12 +43,12 @@ TEST_CASE("the sinusoidal encoding stays at 1/sqrt(2) of a word embedding's norm
 }
 
 TEST_CASE("a normalised offset means something different in every sentence length", "[naive]") {
-  const auto meaning = pe::naive_offset_meaning(5, {4, 6, 10, 100, 1000});
+  const auto meaning = pe::naive_offset_meaning(5, std::vector<int>{4, 6, 10, 100, 1000});
   REQUIRE(meaning.size() == 5);
   CHECK(std::isnan(meaning[0]));
   CHECK(meaning[1] == 1.0);
   CHECK(meaning[2] == 5.0 / 9.0);
   CHECK(meaning[3] == 5.0 / 99.0);
   CHECK(meaning[4] == 5.0 / 999.0);
-  CHECK(pe::naive_offset_meaning(0, {2, 7}) == std::vector<double>{0.0, 0.0});
+  CHECK(pe::naive_offset_meaning(0, std::vector<int>{2, 7}) == std::vector<double>{0.0, 0.0});
 }

@@ -72,9 +72,9 @@ TEST_CASE("RoPE rotation matches the pairwise rotation formula in both conventio
   for (const auto convention : {RopeConvention::Interleaved, RopeConvention::Half}) {
     for (const double base : {10000.0, 500000.0}) {
       const auto x = random_vector(rng, rows * d);
-      const auto rotated = pe::rope_rotate(to_float(x), rows, d, 13.0, base, convention, 1.0);
+      const auto rotated = pe::rope_rotate({to_float(x), rows, d}, 13.0, base, convention, 1.0);
       std::vector<double> xd = x;
-      pe::rope_rotate_inplace(xd.data(), rows, d, 13.0, base, convention, 1.0);
+      pe::rope_rotate_inplace<double>({xd, rows, d}, 13.0, base, convention, 1.0);
       for (int r = 0; r < rows; ++r) {
         const std::vector<double> in(x.begin() + r * d, x.begin() + (r + 1) * d);
         const auto expected = reference_rotate(in, 13.0 + r, d, base, convention);
@@ -120,8 +120,8 @@ TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
     q_rows.insert(q_rows.end(), q.begin(), q.end());
     k_rows.insert(k_rows.end(), k.begin(), k.end());
   }
-  const auto qr = pe::rope_rotate(to_float(q_rows), positions, d, 0.0, 10000.0, RopeConvention::Half, 1.0);
-  const auto kr = pe::rope_rotate(to_float(k_rows), positions, d, 0.0, 10000.0, RopeConvention::Half, 1.0);
+  const auto qr = pe::rope_rotate({to_float(q_rows), positions, d}, 0.0, 10000.0, RopeConvention::Half, 1.0);
+  const auto kr = pe::rope_rotate({to_float(k_rows), positions, d}, 0.0, 10000.0, RopeConvention::Half, 1.0);
   double worst = 0.0;
   for (int m = 0; m < positions; ++m) {
     for (int n = 0; n < positions; ++n) {
@@ -178,8 +178,9 @@ TEST_CASE("the two conventions agree up to a fixed permutation", "[rope]") {
       }
     }
     const auto rotated_then_permuted_source =
-        pe::rope_rotate(to_float(x), rows, d, 100.0, 10000.0, from, 1.0);
-    const auto permuted_then_rotated = pe::rope_rotate(to_float(permuted), rows, d, 100.0, 10000.0, to, 1.0);
+        pe::rope_rotate({to_float(x), rows, d}, 100.0, 10000.0, from, 1.0);
+    const auto permuted_then_rotated =
+        pe::rope_rotate({to_float(permuted), rows, d}, 100.0, 10000.0, to, 1.0);
     double worst = 0.0;
     for (int r = 0; r < rows; ++r) {
       for (int j = 0; j < d; ++j) {
@@ -199,7 +200,7 @@ TEST_CASE("rotation preserves the norm of every row", "[rope]") {
   const int rows = 30;
   const auto x = random_vector(rng, rows * d);
   std::vector<double> y = x;
-  pe::rope_rotate_inplace(y.data(), rows, d, 5000.0, 10000.0, RopeConvention::Half, 1.0);
+  pe::rope_rotate_inplace<double>({y, rows, d}, 5000.0, 10000.0, RopeConvention::Half, 1.0);
   for (int r = 0; r < rows; ++r) {
     const std::vector<double> a(x.begin() + r * d, x.begin() + (r + 1) * d);
     const std::vector<double> b(y.begin() + r * d, y.begin() + (r + 1) * d);
@@ -215,14 +216,14 @@ TEST_CASE("scale 2 at position 2p equals scale 1 at position p", "[rope]") {
   for (const double p : {0.0, 1.0, 7.0, 1000.0, 31337.0}) {
     std::vector<double> scaled = x;
     std::vector<double> plain = x;
-    pe::rope_rotate_inplace(scaled.data(), rows, d, 2.0 * p, 10000.0, RopeConvention::Interleaved, 2.0);
-    pe::rope_rotate_inplace(plain.data(), rows, d, p, 10000.0, RopeConvention::Interleaved, 1.0);
+    pe::rope_rotate_inplace<double>({scaled, rows, d}, 2.0 * p, 10000.0, RopeConvention::Interleaved, 2.0);
+    pe::rope_rotate_inplace<double>({plain, rows, d}, p, 10000.0, RopeConvention::Interleaved, 1.0);
     CHECK(pe::test::max_abs_diff(scaled, plain) < 1e-12);
   }
   // Consecutive rows under scale 2 advance by half a position each.
   std::vector<double> two_rows(x);
   two_rows.insert(two_rows.end(), x.begin(), x.end());
-  pe::rope_rotate_inplace(two_rows.data(), 2, d, 10.0, 10000.0, RopeConvention::Interleaved, 2.0);
+  pe::rope_rotate_inplace<double>({two_rows, 2, d}, 10.0, 10000.0, RopeConvention::Interleaved, 2.0);
   const std::vector<double> second(two_rows.begin() + d, two_rows.end());
   CHECK(pe::test::max_abs_diff(second, reference_rotate(x, 5.5, d, 10000.0, RopeConvention::Interleaved)) <
         1e-12);

@@ -156,9 +156,9 @@ TEST_CASE("chosen columns are the formula in double precision, in both layouts a
     }
   }
   // Dimension 1 is cos(pos) in the interleaved layout; in the split layout it is the sine of pair 1.
-  const auto one = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Interleaved, {1});
+  const auto one = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Interleaved, std::vector<int>{1});
   CHECK_CLOSE(one[2], std::cos(2.0), 1e-15);
-  const auto split = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Split, {1});
+  const auto split = pe::sinusoidal_columns(3, 8, 10000.0, pe::Layout::Split, std::vector<int>{1});
   CHECK_CLOSE(split[2], std::sin(2.0 / std::pow(10000.0, 2.0 / 8.0)), 1e-15);
 }
 

@@ -8,20 +8,17 @@
 // projected as x W with W stored d_model x d_model row-major. Head h owns columns
 // h*head_dim..(h+1)*head_dim-1 of the projected queries, keys and values, where head_dim = d_model / heads.
 //
-// Callers validate sizes: d_model even, 2..kMaxAttentionDModel; heads in 1..limits::kMaxHeads dividing
-// d_model into an even head_dim; seq_len >= 1; base > 1.
+// Callers validate sizes: d_model even, 2..limits::kMaxAttentionDModel; heads in 1..limits::kMaxHeads
+// dividing d_model into an even head_dim; seq_len >= 1; base > 1.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "pe/rope.hpp"
+#include "pe/view.hpp"
 
 namespace pe {
-
-/// Largest d_model an attention layer accepts: its four d_model x d_model weight matrices are drawn on every
-/// call, 32 MiB at this size, where the global cap of 4096 would need half a gigabyte.
-inline constexpr int kMaxAttentionDModel = 1024;
 
 enum class AttentionMask {
   Bidirectional,  ///< every token attends to every token (an encoder)
@@ -83,13 +80,11 @@ struct AttentionResult {
   std::vector<double> pooled;
 };
 
-/// Self-attention over x (seq_len x d_model) with weights drawn from options.seed.
-[[nodiscard]] AttentionResult self_attention(const std::vector<double>& x, int seq_len, int d_model,
-                                             const AttentionOptions& options);
+/// Self-attention over x (seq_len rows of d_model values) with weights drawn from options.seed.
+[[nodiscard]] AttentionResult self_attention(matrix_view<const double> x, const AttentionOptions& options);
 
-/// Self-attention over x (seq_len x weights.d_model) with the given weights.
-[[nodiscard]] AttentionResult self_attention(const std::vector<double>& x, int seq_len,
-                                             const AttentionWeights& weights,
+/// Self-attention over x (seq_len rows of weights.d_model values) with the given weights.
+[[nodiscard]] AttentionResult self_attention(matrix_view<const double> x, const AttentionWeights& weights,
                                              const AttentionOptions& options);
 
 }  // namespace pe

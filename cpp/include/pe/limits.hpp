@@ -1,15 +1,46 @@
-// Size caps shared by every entry point, so that no call can exhaust memory.
+// Every size cap and input limit of the engine and its bindings, in one place and nowhere else, so that no
+// call can exhaust memory or time and the numbers in error messages have one source (pe-engine.d.ts repeats
+// them for readers). The bindings refuse anything beyond them; the engine states them as preconditions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace pe::limits {
 
+// Interpolation factors (RoPE scale, NTK factor) beyond this compress a million positions into one; there is
+// nothing to show past that.
+inline constexpr double kMaxScale = 1e6;
+// Seeds are integers from 0 to 2^32 - 1: exact in a JavaScript number and short in a URL.
+inline constexpr double kMaxSeed = 4294967295.0;
+// Packed colours in the heatmap's palette (at least 2).
+inline constexpr std::size_t kMaxPaletteSize = 4096;
+// Largest d_model of an attention layer: its four d_model x d_model weight matrices are drawn on every call,
+// 32 MiB at this size, where kMaxDModel would need half a gigabyte.
+inline constexpr int kMaxAttentionDModel = 1024;
+inline constexpr int kMaxAttentionSeqLen = 1024;
+// The four d_model x d_model projections cost seqLen * dModel^2 multiply-adds each; this keeps a call near a
+// third of a second in the browser at worst.
+inline constexpr std::int64_t kMaxProjectionWork = std::int64_t{1} << 25;
+// Scores and weights come as a pair of Float64Arrays of heads * seqLen^2 values: 64 MiB together at this cap.
+inline constexpr std::int64_t kMaxScoreValues = std::int64_t{1} << 22;
+// Mixing grids and RMS cost positions^2 * dModel multiply-adds for the position terms alone.
+inline constexpr std::int64_t kMaxGridWork = std::int64_t{1} << 25;
+// UTF-16 code units of a sentence: kMaxWords words with punctuation fit many times over; the cap only bounds
+// the copy into C++.
+inline constexpr std::size_t kMaxTextLength = 2000;
+// UTF-16 code units of a single word argument.
+inline constexpr std::size_t kMaxWordLength = 40;
+
 inline constexpr int kMaxDModel = 4096;
+// Pairs of the widest encoding or head (rope keeps one frequency per pair on the stack).
+inline constexpr int kMaxPairs = kMaxDModel / 2;
 inline constexpr int kMaxPositions = 65536;
+// Values in one result or array argument: 64 MiB of float32, 128 MiB of double.
 inline constexpr std::int64_t kMaxValues = std::int64_t{1} << 24;
 inline constexpr int kMaxHeads = 64;
 inline constexpr int kMaxWords = 32;
+// Positions of the square matrices (similarity, RoPE scores, ALiBi bias, mixing grids).
 inline constexpr int kMaxSimilarityPositions = 1024;
 inline constexpr double kMinBase = 1.0 + 1e-9;
 inline constexpr double kMaxBase = 1e12;

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pe/view.hpp"
+
 namespace pe {
 
 struct MixingTerms {
@@ -30,8 +32,8 @@ struct MixingOptions {
 };
 
 /// The four terms and the total for given vectors of equal length.
-[[nodiscard]] MixingTerms mixing_terms(const std::vector<double>& w1, const std::vector<double>& p1,
-                                       const std::vector<double>& w2, const std::vector<double>& p2) noexcept;
+[[nodiscard]] MixingTerms mixing_terms(span<const double> w1, span<const double> p1, span<const double> w2,
+                                       span<const double> p2) noexcept;
 
 /// The four terms for word1 at pos1 and word2 at pos2.
 [[nodiscard]] MixingTerms word_mixing_terms(std::string_view word1, int pos1, std::string_view word2,

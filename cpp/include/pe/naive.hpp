@@ -5,6 +5,8 @@
 
 #include <vector>
 
+#include "pe/view.hpp"
+
 namespace pe {
 
 enum class NaiveKind {
@@ -25,6 +27,6 @@ enum class NaiveKind {
 /// The normalised encoding's value difference between positions p and p + offset, in a sentence of each
 /// length: offset / (length - 1), or NaN when the sentence is too short to hold the offset (when
 /// offset > length - 1). Lengths must be >= 2.
-[[nodiscard]] std::vector<double> naive_offset_meaning(int offset, const std::vector<int>& lengths);
+[[nodiscard]] std::vector<double> naive_offset_meaning(int offset, span<const int> lengths);
 
 }  // namespace pe

@@ -5,6 +5,8 @@
 
 #include <vector>
 
+#include "pe/view.hpp"
+
 namespace pe {
 
 enum class FloatFormat {
@@ -43,7 +45,7 @@ struct PhaseError {
 
 /// Phase error of every RoPE pair (head_dim, base) at each position, against double precision. The same
 /// angles are the sinusoidal encoding's with d_model = head_dim. Assumes an even head_dim >= 2 and base > 1.
-[[nodiscard]] PhaseError phase_error(const std::vector<double>& positions, int head_dim, double base,
+[[nodiscard]] PhaseError phase_error(span<const double> positions, int head_dim, double base,
                                      FloatFormat format);
 
 }  // namespace pe

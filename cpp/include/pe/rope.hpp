@@ -7,6 +7,8 @@
 
 #include <vector>
 
+#include "pe/view.hpp"
+
 namespace pe {
 
 /// Which dimensions form the pair rotated by pair i's angle.
@@ -15,22 +17,22 @@ enum class RopeConvention {
   Half,         ///< pairs (i, i + head_dim/2), as in the GPT-NeoX and LLaMA code ("rotate_half")
 };
 
-/// Rotates seq_len rows of head_dim values in place; row r is rotated for position (start_pos + r) / scale;
-/// pair i's angle is position * base^(-2i/head_dim). Angles and the rotation are evaluated in double
-/// precision whatever T is, so float data loses only the final rounding. Instantiated for float and double.
+/// Rotates the rows of x (seq_len rows of head_dim values) in place; row r is rotated for position
+/// (start_pos + r) / scale; pair i's angle is position * base^(-2i/head_dim). Angles and the rotation are
+/// evaluated in double precision whatever T is, so float data loses only the final rounding. Instantiated
+/// for float and double.
 template <typename T>
-void rope_rotate_inplace(T* x, int seq_len, int head_dim, double start_pos, double base,
-                         RopeConvention convention, double scale) noexcept;
+void rope_rotate_inplace(matrix_view<T> x, double start_pos, double base, RopeConvention convention,
+                         double scale) noexcept;
 
-extern template void rope_rotate_inplace<float>(float*, int, int, double, double, RopeConvention,
+extern template void rope_rotate_inplace<float>(matrix_view<float>, double, double, RopeConvention,
                                                 double) noexcept;
-extern template void rope_rotate_inplace<double>(double*, int, int, double, double, RopeConvention,
+extern template void rope_rotate_inplace<double>(matrix_view<double>, double, double, RopeConvention,
                                                  double) noexcept;
 
-/// A rotated copy of x (seq_len * head_dim values, row-major); see rope_rotate_inplace.
-[[nodiscard]] std::vector<float> rope_rotate(const std::vector<float>& x, int seq_len, int head_dim,
-                                             double start_pos, double base, RopeConvention convention,
-                                             double scale);
+/// A rotated copy of x (seq_len rows of head_dim values); see rope_rotate_inplace.
+[[nodiscard]] std::vector<float> rope_rotate(matrix_view<const float> x, double start_pos, double base,
+                                             RopeConvention convention, double scale);
 
 /// Gather indices p (head_dim values) with rotate_to(x[p]) == rotate_from(x)[p] for every x and position,
 /// where x[p] means the vector whose item j is x[p[j]]. This is the fixed reordering of query/key weight rows
@@ -50,16 +52,15 @@ struct RopeScoreOptions {
 
 /// positions x positions matrix (row-major) of rotate(q, m) . rotate(k, n) for m, n = 0..positions-1, with
 /// q and k single head_dim vectors; computed literally (rotate, then dot) in double precision, unscaled by
-/// 1/sqrt(head_dim).
-[[nodiscard]] std::vector<double> rope_scores(const std::vector<double>& q, const std::vector<double>& k,
-                                              int positions, int head_dim, double base,
-                                              RopeConvention convention,
+/// 1/sqrt(head_dim). Arguments in the order of the JavaScript ropeScores.
+[[nodiscard]] std::vector<double> rope_scores(span<const double> q, span<const double> k, int positions,
+                                              int head_dim, double base, RopeConvention convention,
                                               const RopeScoreOptions& options = {});
 
 /// rotate(q, 0) . rotate(k, o) for offsets o = 0..max_offset (max_offset + 1 values): the score of a key o
 /// positions after the query, which equals the score at any query position m and key position m + o.
-[[nodiscard]] std::vector<double> rope_score_by_offset(const std::vector<double>& q,
-                                                       const std::vector<double>& k, int max_offset,
-                                                       int head_dim, double base, RopeConvention convention);
+[[nodiscard]] std::vector<double> rope_score_by_offset(span<const double> q, span<const double> k,
+                                                       int max_offset, int head_dim, double base,
+                                                       RopeConvention convention);
 
 }  // namespace pe

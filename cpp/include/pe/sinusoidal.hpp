@@ -1,6 +1,8 @@
 // The sinusoidal positional encoding of Vaswani et al. (2017), section 3.5, and the quantities the explainer
 // derives from it. Positions and dimensions count from 0. Callers validate sizes (see limits.hpp); these
-// functions assume positions >= 1, an even dModel >= 2 and base > 1.
+// functions expect (PE_EXPECTS) positions >= 1, an even dModel from 2 to limits::kMaxDModel and base > 1.
+// The float32 table is sinusoidal_table.cpp, dot products between encodings sinusoidal_dot.cpp, the rest
+// sinusoidal.cpp.
 #pragma once
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "pe/image.hpp"
+#include "pe/view.hpp"
 
 namespace pe {
 
@@ -32,8 +35,8 @@ enum class Layout {
 class SinusoidalRows {
  public:
   SinusoidalRows(int d_model, double base, Layout layout);
-  /// Writes the next `count` rows (count * dModel float32 values, row-major) into out and moves past them.
-  void next(float* out, int count) noexcept;
+  /// Writes the next out.rows() rows (out.cols() == dModel) into out and moves past them.
+  void next(matrix_view<float> out) noexcept;
   /// The position of the next row.
   [[nodiscard]] int position() const noexcept { return pos_; }
 
@@ -48,56 +51,53 @@ class SinusoidalRows {
 };
 
 /// Generates rows 0..positions-1 a block at a time into a 128 KiB buffer that stays in cache, and hands each
-/// block to visit(rows, first, count) (count rows of dModel values, starting at position first); the whole
+/// block to visit(rows, first): rows.rows() rows of dModel values, starting at position first. The whole
 /// table is never held in memory at once.
 template <typename Visit>
 void stream_table(int positions, int d_model, double base, Layout layout, Visit&& visit) {
   constexpr std::size_t kBlockValues = 32768;
-  const auto total = static_cast<std::size_t>(positions);
-  const auto width = static_cast<std::size_t>(d_model);
+  const auto total = to_size(positions);
+  const auto width = to_size(d_model);
   const std::size_t block_rows = std::max<std::size_t>(1, kBlockValues / width);
-  std::vector<float> block(block_rows * width);
+  std::vector<float> buffer(block_rows * width);
   SinusoidalRows rows(d_model, base, layout);
   for (std::size_t first = 0; first < total; first += block_rows) {
-    const std::size_t count = std::min(block_rows, total - first);
-    rows.next(block.data(), static_cast<int>(count));
-    visit(static_cast<const float*>(block.data()), first, count);
+    const matrix_view<float> block(buffer.data(), std::min(block_rows, total - first), width);
+    rows.next(block);
+    visit(matrix_view<const float>(block), first);
   }
 }
 
 /// The table as a picture of rows x columns pixels (1..positions by 1..dModel): each value coloured through
 /// the palette (see map_to_palette), then shrunk by area averaging when the picture is smaller than the table
-/// (see BoxFilter). Hands the packed colours to visit(pixels, first, count), count rows of `columns` pixels
-/// starting at row first, a block at a time.
+/// (see BoxFilter). Hands the packed colours to visit(pixels, first), a block of pixels.rows() picture rows
+/// of `columns` pixels starting at row first, at a time.
 template <typename Visit>
-void stream_image(int positions, int d_model, double base, Layout layout, const std::uint32_t* palette,
-                  std::size_t palette_size, int rows, int columns, Visit&& visit) {
-  const auto width = static_cast<std::size_t>(d_model);
+void stream_image(int positions, int d_model, double base, Layout layout, span<const std::uint32_t> palette,
+                  int rows, int columns, Visit&& visit) {
+  PE_EXPECTS(rows >= 1 && rows <= positions && columns >= 1 && columns <= d_model);
   std::optional<BoxFilter> filter;
-  if (rows != positions || columns != d_model)
-    filter.emplace(positions, d_model, rows, columns, palette, palette_size);
+  if (rows != positions || columns != d_model) filter.emplace(positions, d_model, rows, columns, palette);
   std::vector<std::uint32_t> pixels;
-  std::vector<std::uint32_t> shrunk;
   std::size_t done = 0;
-  stream_table(positions, d_model, base, layout,
-               [&](const float* values, std::size_t first, std::size_t count) {
-                 if (!filter) {
-                   pixels.resize(count * width);
-                   map_to_palette(values, count * width, palette, palette_size, pixels.data());
-                   visit(static_cast<const std::uint32_t*>(pixels.data()), first, count);
-                   return;
-                 }
-                 shrunk.clear();
-                 filter->add(values, count, shrunk);
-                 const std::size_t made = shrunk.size() / static_cast<std::size_t>(columns);
-                 if (made == 0) return;
-                 visit(static_cast<const std::uint32_t*>(shrunk.data()), done, made);
-                 done += made;
-               });
+  stream_table(positions, d_model, base, layout, [&](matrix_view<const float> values, std::size_t first) {
+    if (!filter) {
+      pixels.resize(values.size());
+      map_to_palette(values.values(), palette, pixels);
+      visit(matrix_view<const std::uint32_t>(pixels, values.rows(), values.cols()), first);
+      return;
+    }
+    pixels.clear();
+    filter->add(values, pixels);
+    const std::size_t made = pixels.size() / to_size(columns);
+    if (made == 0) return;
+    visit(matrix_view<const std::uint32_t>(pixels, made, to_size(columns)), done);
+    done += made;
+  });
 }
 
-/// Writes positions*dModel float32 values, row-major (one row per position), into out.
-void sinusoidal_table_into(float* out, int positions, int d_model, double base, Layout layout);
+/// Writes the table of out.rows() positions by out.cols() (dModel) float32 values into out.
+void sinusoidal_table_into(matrix_view<float> out, double base, Layout layout);
 
 /// The table as a fresh vector; see sinusoidal_table_into.
 [[nodiscard]] std::vector<float> sinusoidal_table(int positions, int d_model, double base, Layout layout);
@@ -105,7 +105,7 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 /// Chosen columns of the table, in double precision: for each dimension in `dimensions` (in that order), its
 /// value at positions 0..positions-1, one dimension after another (dimensions.size() * positions values).
 [[nodiscard]] std::vector<double> sinusoidal_columns(int positions, int d_model, double base, Layout layout,
-                                                     const std::vector<int>& dimensions);
+                                                     span<const int> dimensions);
 
 /// Period (in positions) of each pair: 2*pi*base^(2i/dModel), dModel/2 values.
 [[nodiscard]] std::vector<double> pair_periods(int d_model, double base);

@@ -1,0 +1,335 @@
+// Four float lanes (and two double lanes) with one meaning on every target: WebAssembly SIMD128 instructions
+// when compiled with -msimd128, a plain struct of lanes elsewhere. Every operation is lane-wise IEEE-754
+// arithmetic rounded the same way in both, with no fused multiply-add (CMake builds everything that includes
+// the engine with -ffp-contract=off, and no WebAssembly SIMD128 instruction fuses), so a kernel written once
+// on these types gives bit-identical results natively, where the Catch2 tests run it, and in the shipped
+// module. This is the only file that knows which of the two it is compiled for.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "pe/expects.hpp"
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#define PE_SIMD_WASM 1
+#else
+#define PE_SIMD_WASM 0
+#endif
+
+namespace pe::simd {
+
+/// True when the operations below are WebAssembly SIMD instructions, false when they are plain lane loops.
+inline constexpr bool kWasm = PE_SIMD_WASM != 0;
+
+#if PE_SIMD_WASM
+struct f32x4 {
+  v128_t v;
+};
+struct i32x4 {
+  v128_t v;
+};
+struct f64x2 {
+  v128_t v;
+};
+#else
+struct f32x4 {
+  std::array<float, 4> v;
+};
+struct i32x4 {
+  std::array<std::int32_t, 4> v;
+};
+struct f64x2 {
+  std::array<double, 2> v;
+};
+#endif
+
+// ---- f32x4
+// --------------------------------------------------------------------------------------------------
+
+/// Four floats from p, which need not be aligned.
+[[nodiscard]] inline f32x4 load(const float* p) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_v128_load(p)};
+#else
+  f32x4 out;
+  std::memcpy(out.v.data(), p, sizeof out.v);
+  return out;
+#endif
+}
+
+inline void store(float* p, f32x4 a) noexcept {
+#if PE_SIMD_WASM
+  wasm_v128_store(p, a.v);
+#else
+  std::memcpy(p, a.v.data(), sizeof a.v);
+#endif
+}
+
+/// The first n (0..4) floats from p, the other lanes 0; reads nothing past p + n. For the tail of a loop, so
+/// that the tail goes through the same arithmetic as the body; with n == 4 it is load(p).
+[[nodiscard]] inline f32x4 load(const float* p, std::size_t n) noexcept {
+  PE_EXPECTS(n <= 4);
+  if (n == 4) return load(p);
+  std::array<float, 4> lanes{};
+  std::memcpy(lanes.data(), p, n * sizeof(float));
+  return load(lanes.data());
+}
+
+/// Stores the first n (0..4) lanes at p and writes nothing past p + n; with n == 4 it is store(p, a).
+inline void store(float* p, f32x4 a, std::size_t n) noexcept {
+  PE_EXPECTS(n <= 4);
+  if (n == 4) return store(p, a);
+  std::array<float, 4> lanes;
+  store(lanes.data(), a);
+  std::memcpy(p, lanes.data(), n * sizeof(float));
+}
+
+[[nodiscard]] inline f32x4 splat(float x) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_splat(x)};
+#else
+  return {{x, x, x, x}};
+#endif
+}
+
+/// The lanes as an array (for tails and tests; a loop body reads lanes with the operations below).
+[[nodiscard]] inline std::array<float, 4> lanes(f32x4 a) noexcept {
+  std::array<float, 4> out;
+  store(out.data(), a);
+  return out;
+}
+
+#if !PE_SIMD_WASM
+namespace detail {
+template <typename Op>
+[[nodiscard]] constexpr f32x4 lanewise(f32x4 a, f32x4 b, Op op) noexcept {
+  return {{op(a.v[0], b.v[0]), op(a.v[1], b.v[1]), op(a.v[2], b.v[2]), op(a.v[3], b.v[3])}};
+}
+}  // namespace detail
+#endif
+
+[[nodiscard]] inline f32x4 operator+(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_add(a.v, b.v)};
+#else
+  return detail::lanewise(a, b, [](float x, float y) { return x + y; });
+#endif
+}
+
+[[nodiscard]] inline f32x4 operator-(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_sub(a.v, b.v)};
+#else
+  return detail::lanewise(a, b, [](float x, float y) { return x - y; });
+#endif
+}
+
+[[nodiscard]] inline f32x4 operator*(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_mul(a.v, b.v)};
+#else
+  return detail::lanewise(a, b, [](float x, float y) { return x * y; });
+#endif
+}
+
+[[nodiscard]] inline f32x4 operator/(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_div(a.v, b.v)};
+#else
+  return detail::lanewise(a, b, [](float x, float y) { return x / y; });
+#endif
+}
+
+/// std::min lane by lane: b where b < a, else a, so a NaN in either gives a (and min(-0, +0) is -0).
+/// WebAssembly's pmin is exactly this, and one instruction on x86 where IEEE minimum is several.
+[[nodiscard]] inline f32x4 min(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_pmin(a.v, b.v)};
+#else
+  return detail::lanewise(a, b, [](float x, float y) { return y < x ? y : x; });
+#endif
+}
+
+/// std::max lane by lane: b where a < b, else a (see min).
+[[nodiscard]] inline f32x4 max(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f32x4_pmax(a.v, b.v)};
+#else
+  return detail::lanewise(a, b, [](float x, float y) { return x < y ? y : x; });
+#endif
+}
+
+/// {a0, b0, a1, b1}: with interleave_high, two columns of four made into four rows of two.
+[[nodiscard]] inline f32x4 interleave_low(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_i32x4_shuffle(a.v, b.v, 0, 4, 1, 5)};
+#else
+  return {{a.v[0], b.v[0], a.v[1], b.v[1]}};
+#endif
+}
+
+/// {a2, b2, a3, b3}.
+[[nodiscard]] inline f32x4 interleave_high(f32x4 a, f32x4 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_i32x4_shuffle(a.v, b.v, 2, 6, 3, 7)};
+#else
+  return {{a.v[2], b.v[2], a.v[3], b.v[3]}};
+#endif
+}
+
+// ---- i32x4
+// --------------------------------------------------------------------------------------------------
+
+/// Each lane rounded toward zero to an int32, saturating: NaN gives 0, values past the int32 range its
+/// nearest end (WebAssembly's i32x4.trunc_sat_f32x4_s; a plain cast would be undefined behaviour there).
+[[nodiscard]] inline i32x4 truncate_saturated(f32x4 a) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_i32x4_trunc_sat_f32x4(a.v)};
+#else
+  const auto one = [](float x) -> std::int32_t {
+    constexpr float kTwo31 = 2147483648.0f;
+    if (std::isnan(x)) return 0;
+    if (x >= kTwo31) return std::numeric_limits<std::int32_t>::max();
+    if (x < -kTwo31) return std::numeric_limits<std::int32_t>::min();
+    return static_cast<std::int32_t>(x);
+  };
+  return {{one(a.v[0]), one(a.v[1]), one(a.v[2]), one(a.v[3])}};
+#endif
+}
+
+/// Each lane shifted left by bits (0..31), as unsigned: bits shifted out are lost.
+[[nodiscard]] inline i32x4 operator<<(i32x4 a, int bits) noexcept {
+  PE_EXPECTS(bits >= 0 && bits < 32);
+#if PE_SIMD_WASM
+  return {wasm_i32x4_shl(a.v, static_cast<std::uint32_t>(bits))};
+#else
+  i32x4 out;
+  for (std::size_t i = 0; i < 4; ++i) {
+    out.v[i] =
+        static_cast<std::int32_t>(static_cast<std::uint32_t>(a.v[i]) << static_cast<std::uint32_t>(bits));
+  }
+  return out;
+#endif
+}
+
+[[nodiscard]] inline std::array<std::int32_t, 4> lanes(i32x4 a) noexcept {
+#if PE_SIMD_WASM
+  std::array<std::int32_t, 4> out;
+  wasm_v128_store(out.data(), a.v);
+  return out;
+#else
+  return a.v;
+#endif
+}
+
+/// Lane I (0..3).
+template <int I>
+[[nodiscard]] inline std::int32_t lane(i32x4 a) noexcept {
+  static_assert(I >= 0 && I < 4);
+#if PE_SIMD_WASM
+  return wasm_i32x4_extract_lane(a.v, I);
+#else
+  return a.v[I];
+#endif
+}
+
+#if !PE_SIMD_WASM
+namespace detail {
+[[nodiscard]] constexpr std::uint8_t clamp_to_byte(std::int32_t x) noexcept {
+  return static_cast<std::uint8_t>(x < 0 ? 0 : (x > 255 ? 255 : x));
+}
+}  // namespace detail
+#endif
+
+/// Stores the sixteen lanes of a, b, c and d, in that order, as sixteen bytes at out, each clamped to 0..255.
+inline void store_bytes_saturated(std::uint8_t* out, i32x4 a, i32x4 b, i32x4 c, i32x4 d) noexcept {
+#if PE_SIMD_WASM
+  // Signed narrowing twice: int32 to int16 keeps the sign and order, int16 to uint8 then clamps to 0..255.
+  const v128_t low = wasm_i16x8_narrow_i32x4(a.v, b.v);
+  const v128_t high = wasm_i16x8_narrow_i32x4(c.v, d.v);
+  wasm_v128_store(out, wasm_u8x16_narrow_i16x8(low, high));
+#else
+  const std::array<const i32x4*, 4> parts = {&a, &b, &c, &d};
+  for (std::size_t p = 0; p < 4; ++p) {
+    for (std::size_t i = 0; i < 4; ++i) out[4 * p + i] = detail::clamp_to_byte(parts[p]->v[i]);
+  }
+#endif
+}
+
+/// Stores the four lanes of a as four bytes at out, each clamped to 0..255.
+inline void store_bytes_saturated(std::uint8_t* out, i32x4 a) noexcept {
+#if PE_SIMD_WASM
+  const v128_t half = wasm_i16x8_narrow_i32x4(a.v, a.v);
+  const auto bytes =
+      static_cast<std::uint32_t>(wasm_i32x4_extract_lane(wasm_u8x16_narrow_i16x8(half, half), 0));
+  std::memcpy(out, &bytes, sizeof bytes);
+#else
+  for (std::size_t i = 0; i < 4; ++i) out[i] = detail::clamp_to_byte(a.v[i]);
+#endif
+}
+
+// ---- f64x2
+// --------------------------------------------------------------------------------------------------
+
+[[nodiscard]] inline f64x2 load(const double* p) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_v128_load(p)};
+#else
+  f64x2 out;
+  std::memcpy(out.v.data(), p, sizeof out.v);
+  return out;
+#endif
+}
+
+[[nodiscard]] inline f64x2 splat(double x) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f64x2_splat(x)};
+#else
+  return {{x, x}};
+#endif
+}
+
+[[nodiscard]] inline f64x2 operator+(f64x2 a, f64x2 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f64x2_add(a.v, b.v)};
+#else
+  return {{a.v[0] + b.v[0], a.v[1] + b.v[1]}};
+#endif
+}
+
+[[nodiscard]] inline f64x2 operator*(f64x2 a, f64x2 b) noexcept {
+#if PE_SIMD_WASM
+  return {wasm_f64x2_mul(a.v, b.v)};
+#else
+  return {{a.v[0] * b.v[0], a.v[1] * b.v[1]}};
+#endif
+}
+
+/// lane 0 + lane 1, in that order.
+[[nodiscard]] inline double sum_lanes(f64x2 a) noexcept {
+#if PE_SIMD_WASM
+  return wasm_f64x2_extract_lane(a.v, 0) + wasm_f64x2_extract_lane(a.v, 1);
+#else
+  return a.v[0] + a.v[1];
+#endif
+}
+
+[[nodiscard]] inline std::array<double, 2> lanes(f64x2 a) noexcept {
+#if PE_SIMD_WASM
+  std::array<double, 2> out;
+  wasm_v128_store(out.data(), a.v);
+  return out;
+#else
+  return a.v;
+#endif
+}
+
+}  // namespace pe::simd
+
+#undef PE_SIMD_WASM
