@@ -9,7 +9,6 @@
 namespace pe {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 // target_length / scale can miss trained_length by an ulp; that is not a new angle.
 constexpr double kRoundingSlack = 1e-12;
 

@@ -112,9 +112,12 @@ void BoxFilter::add_values(span<const float> values, float weight, span<float> s
   PE_EXPECTS(sums.size() == 4 * values.size());
   const f32x4 w = simd::splat(weight);
   const float* palette = palette_.data();
+  // A local copy: the stores into sums could, as far as the compiler knows, change the member, which it would
+  // then read again for every four values.
+  const float top = palette_top_;
   // Four palette entries per step, each added with one SIMD multiply-add over its four channels.
   const auto four = [&](std::size_t j, std::size_t n) {
-    const auto index = simd::lanes(palette_indices(simd::load(values.data() + j, n), palette_top_) << 2);
+    const auto index = simd::lanes(palette_indices(simd::load(values.data() + j, n), top) << 2);
     for (std::size_t k = 0; k < n; ++k) {
       add_scaled(sums.data() + 4 * (j + k), simd::load(palette + index[k]), w);
     }

@@ -10,7 +10,6 @@
 namespace pe {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Converting a double beyond float's range to float is undefined behaviour, so overflow is decided here:

@@ -9,11 +9,6 @@
 #include "pe/limits.hpp"
 
 namespace pe {
-namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
-
-}  // namespace
 
 double pair_frequency(int pair, int d_model, double base) noexcept {
   PE_EXPECTS(pair >= 0 && 2 * pair < d_model);

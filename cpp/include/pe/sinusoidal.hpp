@@ -17,6 +17,9 @@
 
 namespace pe {
 
+/// 2 pi, which C++17's standard library does not name.
+inline constexpr double kTwoPi = 6.283185307179586476925286766559;
+
 /// Where the sine and cosine of pair i live in a row.
 enum class Layout {
   Interleaved,  ///< the paper's layout: sin at 2i, cos at 2i+1
