@@ -12,8 +12,8 @@
 namespace pe {
 
 /// Colours values in [-1, 1] through a palette of n >= 2 packed colours into out (as many as values): value v
-/// takes entry round((1 - v) / 2 * (n - 1)) (so +1 is entry 0 and -1 the last), values outside [-1, 1] and
-/// NaN the nearest end (NaN the first).
+/// takes entry round((1 - v) / 2 * (n - 1)) (so +1 is entry 0 and -1 the last), values outside [-1, 1] the
+/// nearest end, NaN the first entry.
 void map_to_palette(span<const float> values, span<const std::uint32_t> palette,
                     span<std::uint32_t> out) noexcept;
 
