@@ -1,7 +1,7 @@
 // Four float lanes (and four int32 and two double lanes) with one meaning on every target: WebAssembly
 // SIMD128 instructions when compiled with -msimd128, plain lane-by-lane C++ elsewhere. Every operation is
-// lane-wise IEEE-754 arithmetic rounded the same way in both, with no fused multiply-add (CMake builds
-// everything that includes the engine with -ffp-contract=off, and no WebAssembly SIMD128 instruction fuses),
+// lane-wise IEEE-754 arithmetic rounded the same way in both, with no fused multiply-add (natively CMake
+// builds everything that includes the engine with -ffp-contract=off; WebAssembly has no fused instruction),
 // so a kernel written once on these types gives bit-identical results natively, where the Catch2 tests run
 // it, and in the shipped module. This is the only file that knows which of the two it is compiled for.
 //
