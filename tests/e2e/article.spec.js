@@ -1,6 +1,6 @@
 // The article as a whole: every figure slot mounts its figure as the reader scrolls to it, every live number in
 // the prose is filled by the engine, every in-page link lands on something, and the page fits a phone.
-import { figures } from '../../web/src/figures/index.js';
+import { figures } from '../../web/src/app/registry.js';
 import { test, expect } from './fixtures.js';
 
 async function scrollThrough(page) {

@@ -1,6 +1,6 @@
 // Screenshots of the article and of every figure alone, at desktop and phone widths, written to
 // artifacts/screenshots/ on every run so a reviewer can look at what the tests saw.
-import { figures } from '../../web/src/figures/index.js';
+import { figures } from '../../web/src/app/registry.js';
 import { test, expect } from './fixtures.js';
 
 const WIDTHS = [1280, 375];

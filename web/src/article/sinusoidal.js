@@ -4,12 +4,13 @@
 import { getEngine, loadEngine } from '../engine.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig } from '../ui/format.js';
-import { mountWhenVisible } from '../ui/lazy.js';
+import { mountWhenVisible } from '../app/lazy.js';
 import { memo } from '../ui/memo.js';
 import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
 import { renderMath } from '../ui/math.js';
 import './sinusoidal.css';
-import { SINUSOIDAL_DEFAULTS, SINUSOIDAL_KEYS, sinusoidalControls } from '../ui/sinusoidal-controls.js';
+import { createControls } from '../app/params.js';
+import { SINUSOIDAL, SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
 
 /** The sections this controller owns, in reading order. */
 export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 'similarity'];
@@ -191,7 +192,7 @@ export function startSinusoidalSection(root = document) {
   }
 
   function buildBar() {
-    const controls = sinusoidalControls(params, set);
+    const controls = createControls(SINUSOIDAL, params, set);
     const summary = h('span', { class: 'pe-section-bar-summary' });
     const panelId = 'pe-section-bar-controls';
     const toggle = h(
@@ -228,7 +229,7 @@ export function startSinusoidalSection(root = document) {
       toggle.textContent = open ? 'Done' : 'Change';
     });
     function sync(values) {
-      for (const key of SINUSOIDAL_KEYS) {
+      for (const key of Object.keys(SINUSOIDAL)) {
         if (controls[key].value !== values[key]) controls[key].value = values[key];
       }
       const text =

@@ -6,7 +6,7 @@ import { drawAxis } from '../ui/axes.js';
 import { cssVar, diverging, series } from '../ui/colors.js';
 import { slider, toggle } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
-import { indexStepper } from '../ui/keys.js';
+import { indexStepper } from '../ui/grid-cursor.js';
 import { formatFixed, formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';

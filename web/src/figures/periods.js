@@ -16,7 +16,7 @@ import {
   showParameters,
   sinusoidalControls,
 } from '../ui/sinusoidal-controls.js';
-import { indexCursor } from '../ui/keys.js';
+import { indexCursor } from '../ui/grid-cursor.js';
 import { watchWidth } from '../ui/resize.js';
 
 /** Title shown when the figure stands alone. */

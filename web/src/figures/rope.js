@@ -7,7 +7,7 @@ import { drawAxis } from '../ui/axes.js';
 import { diverging, series } from '../ui/colors.js';
 import { select, slider, toggle } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
-import { indexStepper } from '../ui/keys.js';
+import { indexStepper } from '../ui/grid-cursor.js';
 import { dimensionsOf } from '../ui/linked.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';

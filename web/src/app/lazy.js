@@ -1,7 +1,7 @@
 // Mounts figures as they near the viewport, so the article loads fast however many figures it has.
 import { loadEngine } from '../engine.js';
-import { loadFigure } from '../figures/index.js';
-import { h, replaceChildren } from './dom.js';
+import { h, replaceChildren } from '../ui/dom.js';
+import { loadFigure } from './registry.js';
 
 const MARGIN = '600px 0px';
 
@@ -33,8 +33,8 @@ export function mountWhenVisible(element, id, options = {}) {
 export async function mountNow(element, id, options = {}) {
   element.setAttribute('aria-busy', 'true');
   try {
-    const [, module] = await Promise.all([loadEngine(), loadFigure(id)]);
-    const handle = module.mount(element, options);
+    const [, figure] = await Promise.all([loadEngine(), loadFigure(id)]);
+    const handle = figure.mount(element, options);
     element.removeAttribute('aria-busy');
     return handle;
   } catch (error) {

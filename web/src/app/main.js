@@ -1,8 +1,8 @@
 // The article: typesets the math, wires the colour scheme and mounts each figure as it nears the viewport.
-import { startSinusoidalSection } from './article/sinusoidal.js';
-import { mountWhenVisible } from './ui/lazy.js';
-import { renderAllMath } from './ui/math.js';
-import { initTheme } from './ui/theme.js';
+import { startSinusoidalSection } from '../article/sinusoidal.js';
+import { mountWhenVisible } from './lazy.js';
+import { renderAllMath } from '../ui/math.js';
+import { initTheme } from '../ui/theme.js';
 
 initTheme(document.getElementById('theme-toggle'));
 renderAllMath(document);

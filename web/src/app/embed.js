@@ -1,12 +1,11 @@
 // One figure alone, for iframes: embed.html?figure=<id>&<its parameters>. Posts its height to the parent page
 // so an embedding page can size the iframe to fit.
-import { loadFigure } from './figures/index.js';
-import { mountNow } from './ui/lazy.js';
-import { optionsFromQuery } from './ui/params.js';
-import { initTheme } from './ui/theme.js';
+import { initTheme } from '../ui/theme.js';
+import { mountNow } from './lazy.js';
+import { loadFigure } from './registry.js';
 
 const query = new URLSearchParams(window.location.search);
-const id = query.get('figure') ?? 'heatmap';
+const id = (query.get('figure') ?? 'heatmap').slice(0, 40);
 const slot = document.getElementById('figure');
 if (query.get('theme') === 'dark' || query.get('theme') === 'light') {
   document.documentElement.dataset.theme = query.get('theme');
@@ -15,10 +14,10 @@ initTheme(null);
 document.getElementById('embed-source').href = `./index.html#${encodeURIComponent(id)}`;
 
 loadFigure(id)
-  .then((module) => {
-    document.getElementById('embed-title').textContent = module.title ?? 'PE Explorer';
-    document.title = `${module.title ?? id}: PE Explorer`;
-    return mountNow(slot, id, optionsFromQuery(query, module.params));
+  .then((figure) => {
+    document.getElementById('embed-title').textContent = figure.title;
+    document.title = `${figure.title}: PE Explorer`;
+    return mountNow(slot, id, figure.parse(query));
   })
   .catch((error) => {
     slot.replaceChildren();

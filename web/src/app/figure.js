@@ -1,0 +1,159 @@
+// defineFigure: one declaration per figure. A figure says what it shows (id, title, caption), what it takes
+// (parameters: type, default, range, control, URL name), what it asks the engine (`compute`), how it draws
+// (`view` once, `draw` on every change) and how it reads as text (`summary`, `table`, `live`). Everything else
+// comes from here: mount / update / destroy, the frame with its controls kept in sync, URL parsing, the text
+// alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
+import { getEngine } from '../engine.js';
+import { createFrame } from '../ui/frame.js';
+import { fillLive, sectionOf } from '../ui/live.js';
+import { createControls, defaultsOf, parseQuery, urlParamsOf } from './params.js';
+
+/**
+ * @template Data, View
+ * @typedef {object} FigureSpec
+ * @property {string} id the figure id (DESIGN.md), also data-figure on the mounted element
+ * @property {string} title shown when the figure stands alone, and naming its controls and data table
+ * @property {string} [caption]
+ * @property {Record<string, import('./params.js').ParamDecl>} [params]
+ * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
+ *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
+ * @property {(engine: any, params: Record<string, any>, previous: Data | null) => Data} [compute] engine calls
+ *   only; a thrown Error is shown in place and the figure keeps its last drawing
+ * @property {(ctx: FigureContext) => View} view builds the figure's nodes once
+ * @property {(view: View, data: Data, params: Record<string, any>) => void} [draw]
+ * @property {(data: Data, params: Record<string, any>) => string} [summary] the one-line text alternative
+ * @property {(data: Data, params: Record<string, any>, engine: any) => { columns: string[], rows: unknown[][],
+ *   note?: string, csv?: { columns: string[], rows: unknown[][] } }} [table] the data table and CSV
+ * @property {(data: Data, params: Record<string, any>) => Record<string, unknown>} [live] numbers for the
+ *   `data-live` outputs of the section around the figure (none on the embed page)
+ * @property {(view: View, options: Record<string, any>, changed: string[]) => void} [onOptions]
+ * @property {(view: View) => void} [destroy]
+ */
+
+/**
+ * @typedef {object} FigureContext
+ * @property {HTMLElement} element the mount point
+ * @property {ReturnType<typeof createFrame>} frame controls, plot, readout, error line, actions
+ * @property {any} engine the loaded engine
+ * @property {() => Record<string, any>} params the current parameters
+ * @property {() => Record<string, any>} options the current options
+ * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
+ * @property {(text: string) => void} readout
+ * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
+ */
+
+/**
+ * Declares a figure. The result is what the registry, the article, the embed page and URL state use.
+ * @template Data, View
+ * @param {FigureSpec<Data, View>} spec
+ */
+export function defineFigure(spec) {
+  const decls = spec.params ?? {};
+  const defaults = defaultsOf(decls);
+  const optionDefaults = { controls: true, ...spec.options };
+  return Object.freeze({
+    id: spec.id,
+    title: spec.title,
+    /** The URL parameters, in declaration order: { key, name, type, default }. */
+    params: urlParamsOf(decls),
+    /** Options from a URL query (embed.html?figure=<id>&...). */
+    parse: (/** @type {URLSearchParams} */ query) => parseQuery(query, decls),
+    /**
+     * @param {HTMLElement} element
+     * @param {Record<string, unknown>} [options] parameters, and the figure's other options
+     */
+    mount: (element, options = {}) =>
+      mountFigure(spec, decls, element, { ...defaults, ...optionDefaults, ...options }),
+  });
+}
+
+function mountFigure(spec, decls, element, initial) {
+  const engine = getEngine();
+  const keys = Object.keys(decls);
+  const isParam = (key) => keys.includes(key);
+  let state = { ...initial };
+  let data = null;
+  let drawn = null; // the parameters `data` was computed for
+  const params = () => pick(state, keys);
+
+  const frame = createFrame(element, {
+    id: spec.id,
+    title: spec.title,
+    caption: spec.caption,
+    table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
+  });
+  const controls = createControls(decls, state, (patch) => set(patch));
+  const shownControls = state.controls === false ? omitLinked(controls) : controls;
+  frame.addControls(shownControls);
+  const live = spec.live ? sectionOf(element) : null;
+
+  /** @type {FigureContext} */
+  const ctx = {
+    element,
+    frame,
+    engine,
+    params,
+    options: () => state,
+    set,
+    readout: (text) => frame.setReadout(text),
+    redraw: () => data !== null && paint(),
+  };
+  const view = spec.view(ctx);
+
+  function set(patch) {
+    state = { ...state, ...patch };
+    render();
+  }
+
+  function render() {
+    const next = params();
+    const result = frame.attempt(() => (spec.compute ? spec.compute(engine, next, data) : next));
+    if (result === undefined) return;
+    data = result;
+    drawn = next;
+    paint();
+  }
+
+  function paint() {
+    const ok = frame.attempt(() => {
+      spec.draw?.(view, data, drawn);
+      return true;
+    });
+    if (!ok) return;
+    if (spec.summary) frame.setSummary(spec.summary(data, drawn));
+    if (live) fillLive(live, spec.live(data, drawn));
+  }
+
+  render();
+
+  return {
+    /** Changes parameters and options from outside (the article's section bar, linked figures, URL state). */
+    update(patch = {}) {
+      const changedParams = [];
+      const changedOptions = [];
+      for (const [key, value] of Object.entries(patch)) {
+        if (Object.is(state[key], value)) continue;
+        (isParam(key) ? changedParams : changedOptions).push(key);
+      }
+      state = { ...state, ...patch };
+      for (const key of changedParams) {
+        // Controls the article's bar stands in for are not in the page: writing them would be wasted work.
+        if (shownControls[key]) shownControls[key].value = state[key];
+      }
+      if (changedParams.length > 0) render();
+      if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
+    },
+    destroy() {
+      spec.destroy?.(view);
+      frame.destroy();
+    },
+  };
+}
+
+function pick(object, keys) {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+
+function omitLinked(controls) {
+  return Object.fromEntries(Object.entries(controls).filter(([, control]) => !control.linked));
+}

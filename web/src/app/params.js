@@ -1,0 +1,122 @@
+// A figure's parameters, declared once: their types, defaults, ranges, controls and URL names. From the
+// declarations come the figure's defaults, URL parsing (typed and capped) and its labelled controls. Ranges are
+// not enforced here: the engine validates every value it is given, so a bad value shows the engine's message.
+import { numberList } from '../ui/fields.js';
+import { segmented, select, slider, toggle } from '../ui/controls.js';
+
+/** Longest string a URL parameter may carry into a figure, and most items in a list. */
+export const MAX_TEXT = 200;
+export const MAX_ITEMS = 32;
+
+/**
+ * @typedef {object} ParamDecl
+ * @property {'int'|'number'|'enum'|'string'|'boolean'|'numbers'} type
+ * @property {unknown} default
+ * @property {string} [label] the control's visible label
+ * @property {'slider'|'select'|'segmented'|'toggle'|'numbers'|((value: any, onChange: (v: any) => void) =>
+ *   { element: HTMLElement, value: any })} [control] none: the parameter comes only from options or the URL
+ * @property {number} [min] @property {number} [max] @property {number} [step]
+ * @property {'linear'|'log'} [scale]
+ * @property {{ value: unknown, label: string }[]} [options] choices of an enum (values keep their type)
+ * @property {(value: any) => string} [format] how the control shows a value
+ * @property {string|false} [url] the URL name (the key by default); false keeps it out of URLs
+ * @property {boolean} [linked] the article's section bar stands in for this control (`controls: false`)
+ * @property {number} [maxLength] strings and lists: most characters / items accepted from a URL
+ */
+
+/** The declared defaults: { key: default }. */
+export function defaultsOf(decls) {
+  return Object.fromEntries(Object.entries(decls).map(([key, d]) => [key, d.default]));
+}
+
+/** Types of the URL parameters (for the embed page, the web component and URL state). */
+export function urlParamsOf(decls) {
+  return Object.entries(decls)
+    .filter(([, d]) => d.url !== false)
+    .map(([key, d]) => ({ key, name: d.url ?? key, type: d.type, default: d.default }));
+}
+
+/**
+ * Options from a URL query: each declared parameter present is converted to its type and capped in length.
+ * A number that does not parse becomes NaN, so that the engine's message names it.
+ * @param {URLSearchParams} query
+ * @param {Record<string, ParamDecl>} decls
+ */
+export function parseQuery(query, decls) {
+  const options = {};
+  for (const { key, name, type } of urlParamsOf(decls)) {
+    if (!query.has(name)) continue;
+    options[key] = parseValue(query.get(name) ?? '', type, decls[key]);
+  }
+  return options;
+}
+
+function parseValue(raw, type, decl) {
+  const cap = decl.maxLength ?? (type === 'numbers' ? MAX_ITEMS : MAX_TEXT);
+  const text = raw.slice(0, type === 'numbers' ? cap * 32 : cap);
+  if (type === 'int' || type === 'number') return text.trim() === '' ? NaN : Number(text);
+  if (type === 'boolean') return text === '' || text === 'true' || text === '1';
+  if (type === 'numbers') {
+    return text
+      .split(',')
+      .slice(0, cap)
+      .map((s) => (s.trim() === '' ? NaN : Number(s)));
+  }
+  if (type === 'enum') {
+    // Enum values may be numbers (a width chosen from a list); the declared options say which.
+    const match = decl.options?.find((o) => String(o.value) === text);
+    return match ? match.value : text;
+  }
+  return text;
+}
+
+/** The value as a URL parameter writes it. */
+export function formatParam(value, type) {
+  if (type === 'numbers') return /** @type {number[]} */ (value).join(',');
+  if (type === 'boolean') return value ? '1' : '0';
+  return String(value);
+}
+
+/**
+ * Builds the labelled controls of every parameter that declares one, in declaration order.
+ * @param {Record<string, ParamDecl>} decls
+ * @param {Record<string, unknown>} values the initial values
+ * @param {(patch: Record<string, unknown>) => void} onChange called with { key: value } on every change
+ * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean }>}
+ */
+export function createControls(decls, values, onChange) {
+  const controls = {};
+  for (const [key, decl] of Object.entries(decls)) {
+    if (!decl.control) continue;
+    const control = makeControl(decl, values[key], (v) => onChange({ [key]: v }));
+    controls[key] = Object.assign(control, { linked: Boolean(decl.linked) });
+  }
+  return controls;
+}
+
+function makeControl(decl, value, onChange) {
+  const { control, label = '', format } = decl;
+  if (typeof control === 'function') return control(value, onChange);
+  if (control === 'slider') {
+    const { min, max, step, scale } = decl;
+    return slider({ label, min, max, step, scale, value, onChange, ...(format ? { format } : {}) });
+  }
+  if (control === 'toggle') return toggle({ label, checked: Boolean(value), onChange });
+  if (control === 'numbers') return numberList({ label, value, onChange });
+  const options = (decl.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+  const typed = (v) => decl.options?.find((o) => String(o.value) === v)?.value ?? v;
+  const made =
+    control === 'segmented'
+      ? segmented({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) })
+      : select({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) });
+  // The widgets hold strings; the figure's parameter keeps its declared type.
+  return {
+    element: made.element,
+    get value() {
+      return typed(made.value);
+    },
+    set value(v) {
+      made.value = String(v);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Parameters that several figures share, declared once: the four of the sinusoidal encoding (the article's
+// section bar and every figure of that part), and the frequency base that the rotary figure also uses.
+import { defaultsOf } from '../app/params.js';
+import { formatInt } from '../ui/format.js';
+
+/** The frequency base on a log scale from 10 to 10^6, as the sinusoidal and rotary encodings both use it. */
+export const BASE = Object.freeze({
+  type: 'number',
+  default: 10000,
+  min: 10,
+  max: 1e6,
+  scale: 'log',
+  control: 'slider',
+  label: 'Base',
+});
+
+/** The paper's parameters, where every figure of the sinusoidal part starts; the section bar owns them. */
+export const SINUSOIDAL = Object.freeze({
+  dModel: {
+    type: 'int',
+    default: 512,
+    min: 2,
+    max: 1024,
+    step: 2,
+    control: 'slider',
+    label: 'Model width dModel',
+    format: formatInt,
+    linked: true,
+  },
+  positions: {
+    type: 'int',
+    default: 64,
+    min: 1,
+    max: 2048,
+    control: 'slider',
+    label: 'Positions',
+    format: formatInt,
+    linked: true,
+  },
+  base: { ...BASE, linked: true },
+  layout: {
+    type: 'enum',
+    default: 'interleaved',
+    control: 'select',
+    label: 'Layout',
+    options: [
+      { value: 'interleaved', label: 'interleaved (sin 2i, cos 2i+1)' },
+      { value: 'split', label: 'split (all sin, then all cos)' },
+    ],
+    linked: true,
+  },
+});
+
+/** { dModel, positions, base, layout } at the paper's values. */
+export const SINUSOIDAL_DEFAULTS = Object.freeze(defaultsOf(SINUSOIDAL));

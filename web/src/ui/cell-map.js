@@ -1,0 +1,164 @@
+// A cell map: a picture of rows x columns cells on a canvas, with axes, a cursor the pointer and the keyboard
+// move (one key map, grid-cursor.js), a readout of the cell under it and an optional highlighted column. The
+// figure paints the picture (pixels from the engine, or one colour per cell) and says what a cell is; the map
+// owns the layout, the axes and the reading.
+import { scaleLinear } from 'd3-scale';
+import { drawAxis } from './axes.js';
+import { h } from './dom.js';
+import { formatInt } from './format.js';
+import { gridCursor } from './grid-cursor.js';
+
+const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
+
+/**
+ * @param {{ name: string, label: string, xLabel: string, yLabel: string, describe: (row: number, col: number)
+ *   => string, readout: (text: string) => void, onHover?: (cell: { row: number, col: number } | null) => void,
+ *   onSelect?: (cell: { row: number, col: number }) => void, margin?: typeof MARGIN }} options `name` prefixes
+ *   the class names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`); `label` is the canvas's
+ *   accessible name
+ */
+export function cellMap({
+  name,
+  label,
+  xLabel,
+  yLabel,
+  describe,
+  readout,
+  onHover,
+  onSelect,
+  margin = MARGIN,
+}) {
+  const canvas = h('canvas', {
+    class: `pe-cellmap-canvas pe-${name}-canvas`,
+    tabindex: 0,
+    role: 'img',
+    'aria-label': label,
+  });
+  const svg = h('svg:svg', { class: `pe-cellmap-axes pe-${name}-axes`, 'aria-hidden': 'true' });
+  const xAxis = h('svg:g');
+  const yAxis = h('svg:g');
+  const marks = h('svg:g');
+  const column = h('svg:rect', { class: `pe-cellmap-column pe-${name}-column`, visibility: 'hidden' });
+  const mark = h('svg:rect', { class: `pe-cellmap-cursor pe-${name}-cursor`, visibility: 'hidden' });
+  svg.append(xAxis, yAxis, column, marks, mark);
+  const element = h('div', { class: `pe-cellmap pe-${name}` }, svg, canvas);
+
+  let grid = null; // { rows, cols } of cells
+  let plot = { width: 0, height: 0 };
+  let highlight = null;
+
+  const cursor = gridCursor(canvas, {
+    size: () => grid,
+    show: (cell) => {
+      showCell(cell);
+      onHover?.(cell);
+    },
+    leave: () => onHover?.(null),
+    select: onSelect,
+  });
+
+  function showCell(cell) {
+    cursor.set(cell);
+    readout(describe(cell.row, cell.col));
+    placeCursor();
+  }
+
+  function cellRect(row, col) {
+    const w = plot.width / grid.cols;
+    const hgt = plot.height / grid.rows;
+    return { x: margin.left + col * w, y: margin.top + row * hgt, w: Math.max(w, 2), h: Math.max(hgt, 2) };
+  }
+
+  function placeCursor() {
+    const cell = cursor.get();
+    if (!cell || !grid) return;
+    const r = cellRect(cell.row, cell.col);
+    setRect(mark, r.x, r.y, r.w, r.h);
+    mark.setAttribute('visibility', 'visible');
+  }
+
+  function placeColumn() {
+    if (highlight === null || !grid || highlight >= grid.cols) {
+      column.setAttribute('visibility', 'hidden');
+      delete column.dataset.dimension;
+      return;
+    }
+    const r = cellRect(0, highlight);
+    setRect(column, r.x, margin.top, r.w, plot.height);
+    column.setAttribute('visibility', 'visible');
+    column.dataset.dimension = String(highlight);
+  }
+
+  return {
+    element,
+    canvas,
+    /** An SVG group above the picture, for a figure's own marks (in the map's coordinates, see cellRect). */
+    marks,
+    margin,
+    /** The size of the plot in CSS pixels for a stage `width` wide and `height` tall (without the margins). */
+    plotSize: (width, height) => ({ width: width - margin.left - margin.right, height }),
+    /**
+     * Lays the map out for a grid of rows x cols cells shown `width` CSS pixels wide with a plot `height` tall,
+     * and draws its axes. The picture is painted separately (paint, paintCells).
+     * @param {{ rows: number, cols: number, width: number, height: number, xTicks?: number, yTicks?: number,
+     *   format?: (v: number) => string }} layout
+     */
+    layout({ rows, cols, width, height, xTicks = width < 400 ? 4 : 8, yTicks = 6, format = formatInt }) {
+      grid = { rows, cols };
+      plot = { width: width - margin.left - margin.right, height };
+      const total = height + margin.top + margin.bottom;
+      element.style.height = `${total}px`;
+      Object.assign(canvas.style, {
+        left: `${margin.left}px`,
+        top: `${margin.top}px`,
+        width: `${plot.width}px`,
+        height: `${plot.height}px`,
+      });
+      svg.setAttribute('width', String(width));
+      svg.setAttribute('height', String(total));
+      const x = scaleLinear().domain([0, cols]).range([0, plot.width]);
+      const y = scaleLinear().domain([0, rows]).range([0, plot.height]);
+      xAxis.setAttribute('transform', `translate(${margin.left},${margin.top + plot.height})`);
+      yAxis.setAttribute('transform', `translate(${margin.left},${margin.top})`);
+      drawAxis(xAxis, 'bottom', x, { ticks: xTicks, label: xLabel, format });
+      drawAxis(yAxis, 'left', y, { ticks: yTicks, label: yLabel, format });
+      placeColumn();
+      const cell = cursor.get();
+      if (cell) showCell({ row: Math.min(cell.row, rows - 1), col: Math.min(cell.col, cols - 1) });
+    },
+    /** Puts an RGBA picture of width x height pixels on the canvas (any size: the page scales it). */
+    paint(rgba, width, height) {
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+      canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
+    },
+    /**
+     * Paints one colour per cell: `fill(image)` writes rows x cols RGBA pixels (for example palette.paint).
+     * @param {(image: ImageData) => void} fill
+     */
+    paintCells(fill) {
+      const { rows, cols } = grid;
+      if (canvas.width !== cols) canvas.width = cols;
+      if (canvas.height !== rows) canvas.height = rows;
+      const ctx = canvas.getContext('2d');
+      const image = ctx.createImageData(cols, rows);
+      fill(image);
+      ctx.putImageData(image, 0, 0);
+    },
+    /** Marks a column (a dimension followed across figures), or none. */
+    highlight(col) {
+      highlight = col ?? null;
+      placeColumn();
+    },
+    cellRect,
+    /** The cell under the cursor, or null before the reader has pointed at one. */
+    cursor: () => cursor.get(),
+  };
+}
+
+function setRect(node, x, y, w, hgt) {
+  node.setAttribute('x', String(x));
+  node.setAttribute('y', String(y));
+  node.setAttribute('width', String(w));
+  node.setAttribute('height', String(hgt));
+}
