@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds, and runs every test layer: native C++ (Catch2 via CTest), the WASM engine in Node, the
-# .d.ts type check, the browser tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the
-# format and lint checks. Every stage runs; one summary at the end; exit non-zero on any failure.
+# Sets up, builds, and runs every test layer: native C++ (Catch2 via CTest), the front end's pure modules in Node,
+# the WASM engine in Node, the .d.ts type check, the browser tests (Playwright + Debian's Chromium against dist/
+# under a sub-path), and the format and lint checks. Every stage runs; one summary at the end; exit non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -29,6 +29,7 @@ native() {
   cmake --build build/native -j"$(nproc)" && ctest --test-dir build/native -j"$(nproc)" --output-on-failure
 }
 node_tests() { PE_ENGINE_DIR=dist/engine node --test tests/js/; }
+unit_tests() { node --test tests/unit/; }
 types() { npx tsc -p tests/types/tsconfig.json; }
 browser() { npx playwright test; }
 formatting() {
@@ -41,6 +42,7 @@ if ! bash scripts/setup.sh; then
   exit 1
 fi
 stage "Native engine and Catch2 tests" native
+stage "Unit tests of the front end's pure modules" unit_tests
 stage "Build: WebAssembly engine and static site" bash scripts/build.sh
 stage "Node tests of the WASM engine" node_tests
 stage "Type check of pe-engine.d.ts" types

@@ -11,7 +11,8 @@ if (query.get('theme') === 'dark' || query.get('theme') === 'light') {
   document.documentElement.dataset.theme = query.get('theme');
 }
 initTheme(null);
-document.getElementById('embed-source').href = `./index.html#${encodeURIComponent(id)}`;
+/** @type {HTMLAnchorElement} */ (document.getElementById('embed-source')).href =
+  `./index.html#${encodeURIComponent(id)}`;
 
 loadFigure(id)
   .then((figure) => {

@@ -4,9 +4,10 @@
 // comes from here: mount / update / destroy, the frame with its controls kept in sync, URL parsing, the text
 // alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
 import { getEngine } from '../engine.js';
+import { createControls } from '../ui/controls.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
-import { createControls, defaultsOf, parseQuery, urlParamsOf } from './params.js';
+import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
 
 /**
  * @template Data, View

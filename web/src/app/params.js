@@ -1,8 +1,7 @@
 // A figure's parameters, declared once: their types, defaults, ranges, controls and URL names. From the
 // declarations come the figure's defaults, URL parsing (typed and capped) and its labelled controls. Ranges are
 // not enforced here: the engine validates every value it is given, so a bad value shows the engine's message.
-import { numberList } from '../ui/fields.js';
-import { segmented, select, slider, toggle } from '../ui/controls.js';
+// Pure: no DOM (the controls are made by ui/controls.js's createControls), so Node's tests run it as it ships.
 
 /** Longest string a URL parameter may carry into a figure, and most items in a list. */
 export const MAX_TEXT = 200;
@@ -10,13 +9,13 @@ export const MAX_ITEMS = 32;
 
 /**
  * @typedef {object} ParamDecl
- * @property {'int'|'number'|'enum'|'string'|'boolean'|'numbers'} type
+ * @property {string} type 'int', 'number', 'enum', 'string', 'boolean' or 'numbers'
  * @property {unknown} default
  * @property {string} [label] the control's visible label
- * @property {'slider'|'select'|'segmented'|'toggle'|'numbers'|((value: any, onChange: (v: any) => void) =>
- *   { element: HTMLElement, value: any })} [control] none: the parameter comes only from options or the URL
+ * @property {string|((value: any, onChange: (v: any) => void) => { element: HTMLElement, value: any })} [control]
+ *   'slider', 'select', 'segmented', 'toggle', 'numbers' or a function making the control; none: the parameter comes only from options or the URL
  * @property {number} [min] @property {number} [max] @property {number} [step]
- * @property {'linear'|'log'} [scale]
+ * @property {string} [scale] 'linear' or 'log'
  * @property {{ value: unknown, label: string }[]} [options] choices of an enum (values keep their type)
  * @property {(value: any) => string} [format] how the control shows a value
  * @property {string|false} [url] the URL name (the key by default); false keeps it out of URLs
@@ -75,48 +74,4 @@ export function formatParam(value, type) {
   if (type === 'numbers') return /** @type {number[]} */ (value).join(',');
   if (type === 'boolean') return value ? '1' : '0';
   return String(value);
-}
-
-/**
- * Builds the labelled controls of every parameter that declares one, in declaration order.
- * @param {Record<string, ParamDecl>} decls
- * @param {Record<string, unknown>} values the initial values
- * @param {(patch: Record<string, unknown>) => void} onChange called with { key: value } on every change
- * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean }>}
- */
-export function createControls(decls, values, onChange) {
-  const controls = {};
-  for (const [key, decl] of Object.entries(decls)) {
-    if (!decl.control) continue;
-    const control = makeControl(decl, values[key], (v) => onChange({ [key]: v }));
-    controls[key] = Object.assign(control, { linked: Boolean(decl.linked) });
-  }
-  return controls;
-}
-
-function makeControl(decl, value, onChange) {
-  const { control, label = '', format } = decl;
-  if (typeof control === 'function') return control(value, onChange);
-  if (control === 'slider') {
-    const { min, max, step, scale } = decl;
-    return slider({ label, min, max, step, scale, value, onChange, ...(format ? { format } : {}) });
-  }
-  if (control === 'toggle') return toggle({ label, checked: Boolean(value), onChange });
-  if (control === 'numbers') return numberList({ label, value, onChange });
-  const options = (decl.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
-  const typed = (v) => decl.options?.find((o) => String(o.value) === v)?.value ?? v;
-  const made =
-    control === 'segmented'
-      ? segmented({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) })
-      : select({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) });
-  // The widgets hold strings; the figure's parameter keeps its declared type.
-  return {
-    element: made.element,
-    get value() {
-      return typed(made.value);
-    },
-    set value(v) {
-      made.value = String(v);
-    },
-  };
 }

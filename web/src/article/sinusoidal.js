@@ -1,16 +1,16 @@
 // The sinusoidal part of the article (sections formula to similarity) as one linked unit: one set of controls,
 // in a bar that docks to the top of the window while the reader is in this part; every figure follows it; every
 // live number in the prose is recomputed by the engine; a dimension hovered in one figure is marked in all.
+import { mountWhenVisible } from '../app/lazy.js';
 import { getEngine, loadEngine } from '../engine.js';
+import { SINUSOIDAL, SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
+import { createControls } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig } from '../ui/format.js';
-import { mountWhenVisible } from '../app/lazy.js';
-import { memo } from '../ui/memo.js';
 import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
 import { renderMath } from '../ui/math.js';
+import { memo } from '../ui/memo.js';
 import './sinusoidal.css';
-import { createControls } from '../app/params.js';
-import { SINUSOIDAL, SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
 
 /** The sections this controller owns, in reading order. */
 export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 'similarity'];

@@ -144,8 +144,13 @@ export default defineFigure({
   },
 });
 
-/** The plot's size in CSS pixels and the picture's in device pixels: never more than the table's cells. */
-function measure(view, { positions, dModel }) {
+/**
+ * The plot's size in CSS pixels and the picture's in device pixels: never more than the table's cells.
+ * @param {any} view
+ * @param {Record<string, any>} params
+ */
+function measure(view, params) {
+  const { positions, dModel } = params;
   if (view.stageWidth === 0) view.stageWidth = view.map.element.clientWidth;
   const width = Math.max(200, view.stageWidth);
   const { width: plotWidth } = view.map.plotSize(width, 0);

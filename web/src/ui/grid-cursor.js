@@ -93,7 +93,7 @@ export function gridCursor(target, { size, show, leave = () => {}, select }) {
     go(cell);
     select?.(cell);
   });
-  target.addEventListener('keydown', (event) => {
+  target.addEventListener('keydown', (/** @type {KeyboardEvent} */ event) => {
     const grid = size();
     if (!grid) return;
     const from = cursor ? within(cursor, grid) : { row: 0, col: 0 };
@@ -125,7 +125,7 @@ function within(cell, { rows, cols }) {
  *   gives the current index (null before the first move, read as 0)
  */
 export function indexStepper({ get, apply, max }) {
-  return (event) => {
+  return (/** @type {KeyboardEvent} */ event) => {
     const next = indexMove(event, get() ?? 0, max());
     if (next === null) return;
     event.preventDefault();
