@@ -5,8 +5,7 @@ import { changeWriter, h } from '../../ui/dom.js';
 import { indexCursor } from '../../ui/grid-cursor.js';
 
 export const MARGIN = { top: 14, right: 14, bottom: 46, left: 62 };
-export const HEIGHT = 280;
-const BOTTOM = HEIGHT - MARGIN.bottom;
+export const BOTTOM = 280 - MARGIN.bottom;
 const SUPERSCRIPT = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
 
 /** Tick label of a log axis: "1", "10", "100", "1000", then 10 with a superscript exponent; '' between decades. */
@@ -28,7 +27,7 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
     tabindex: 0,
     role: 'img',
     'aria-label': label,
-    height: HEIGHT,
+    height: 280,
   });
   const marks = h('svg:g');
   const rule = h('svg:line', { class: 'pe-ext-rule', y1: MARGIN.top, y2: BOTTOM, visibility: 'hidden' });
@@ -38,20 +37,21 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
   const write = changeWriter();
   let index = null;
   let xOf = null;
+  let width = 0;
 
-  function placeRule() {
-    if (index === null || !xOf) return;
-    const x = xOf(index).toFixed(1);
-    write.put(rule, 'x1', x);
-    write.put(rule, 'x2', x);
-    write.put(rule, 'visibility', 'visible');
-  }
-
-  function read(i) {
+  /** Writes a node's attributes, each only when it changed (numbers to a tenth of a pixel). */
+  const set = (node, attributes) => {
+    for (const [name, v] of Object.entries(attributes)) {
+      write.put(node, name, typeof v === 'number' ? v.toFixed(1) : v);
+    }
+  };
+  const placeRule = () =>
+    index !== null && xOf && set(rule, { x1: xOf(index), x2: xOf(index), visibility: 'visible' });
+  const read = (i) => {
     index = i;
     placeRule();
     onRead(describe(i));
-  }
+  };
 
   indexCursor(svg, {
     at: (event) => indexAt(event.clientX - svg.getBoundingClientRect().left),
@@ -66,13 +66,19 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
     svg,
     /** The group the chart's own marks go in, under the rule and the axes. */
     marks,
-    write,
+    set,
+    /** A line across the plot at y. */
+    across: (node, y) => set(node, { x1: MARGIN.left, x2: width - MARGIN.right, y1: y, y2: y }),
+    /** A line down the plot at x. */
+    down: (node, x) => set(node, { x1: x, x2: x, y1: MARGIN.top, y2: BOTTOM }),
     /**
-     * Sizes the chart `width` wide and draws its axes; `xOf` places an index across it.
+     * Sizes the chart `width` wide and draws its axes; `xOf` places an index across it. Call before placing
+     * marks with across and down.
      * @param {{ width: number, x: any, y: any, xOf: (index: number) => number,
      *   xAxis: Parameters<typeof drawAxis>[3], yAxis: Parameters<typeof drawAxis>[3] }} layout
      */
-    layout({ width, x, y, xOf: place, xAxis: xOptions, yAxis: yOptions }) {
+    layout({ width: next, x, y, xOf: place, xAxis: xOptions, yAxis: yOptions }) {
+      width = next;
       xOf = place;
       write.put(svg, 'width', width);
       drawAxis(xAxis, 'bottom', x, xOptions);
@@ -81,24 +87,6 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
       placeRule();
     },
     /** Reads the index being read again: the data under it changed. */
-    reread() {
-      if (index !== null) read(index);
-    },
-    /** A vertical line across the plot at x, for a chart's own marks. */
-    vertical: (node, x) => {
-      const at = x.toFixed(1);
-      write.put(node, 'x1', at);
-      write.put(node, 'x2', at);
-      write.put(node, 'y1', MARGIN.top);
-      write.put(node, 'y2', BOTTOM);
-    },
-    /** A horizontal line across the plot at y. */
-    horizontal: (node, y, width) => {
-      const at = y.toFixed(1);
-      write.put(node, 'x1', MARGIN.left);
-      write.put(node, 'x2', width - MARGIN.right);
-      write.put(node, 'y1', at);
-      write.put(node, 'y2', at);
-    },
+    reread: () => index !== null && read(index),
   };
 }

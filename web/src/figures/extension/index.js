@@ -9,7 +9,7 @@ import { memo } from '../../ui/memo.js';
 import { watchWidth } from '../../ui/resize.js';
 import { scientific } from '../../ui/scientific.js';
 import { BASE } from '../shared-params.js';
-import { pairsChart } from './pairs.js';
+import { pairsChart, yes } from './pairs.js';
 import { describeError, FORMATS, GRID, precisionChart } from './precision.js';
 import './extension.css';
 
@@ -206,7 +206,6 @@ export default defineFigure({
       'full turn',
       'out of range',
     ];
-    const yes = (flag) => (flag ? 'yes' : 'no');
     const rows = Array.from(r.wavelength, (_, i) => [
       i,
       formatValue(r.wavelength[i]),

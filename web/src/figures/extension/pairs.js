@@ -4,7 +4,9 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { h } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { keyList } from '../../ui/key-list.js';
-import { decade, HEIGHT, indexChart, MARGIN } from './chart.js';
+import { BOTTOM, decade, indexChart, MARGIN } from './chart.js';
+
+export const yes = (flag) => (flag ? 'yes' : 'no');
 
 /**
  * @param {{ onRead: (text: string) => void }} options
@@ -16,24 +18,18 @@ export function pairsChart({ onRead }) {
     label: 'Wavelength of every pair against the trained length; left and right arrow keys step pairs',
     count: () => (shown ? shown.wavelength.length : 0),
     indexAt: (px) => (x ? Math.round(x.invert(px)) : null),
-    describe: (i) => {
-      const yes = (b) => (b ? 'yes' : 'no');
-      return (
-        `pair ${i}: ${formatValue(shown.wavelength[i])} positions per turn in training, ` +
-        `${formatValue(shown.targetWavelength[i])} after the method; angle at the trained length ` +
-        `${formatValue(shown.trainedAngle[i])} rad, at the target ${formatValue(shown.targetAngle[i])} rad; ` +
-        `full turn in training ${yes(shown.fullTurn[i])}; out of range ${yes(shown.outOfRange[i])}`
-      );
-    },
+    describe: (i) =>
+      `pair ${i}: ${formatValue(shown.wavelength[i])} positions per turn in training, ` +
+      `${formatValue(shown.targetWavelength[i])} after the method; angle at the trained length ` +
+      `${formatValue(shown.trainedAngle[i])} rad, at the target ${formatValue(shown.targetAngle[i])} rad; ` +
+      `full turn in training ${yes(shown.fullTurn[i])}; out of range ${yes(shown.outOfRange[i])}`,
     onRead,
   });
-  const { write } = chart;
   const trainedLine = h('svg:line', { class: 'pe-ext-trained' });
   const targetLine = h('svg:line', { class: 'pe-ext-target' });
   const before = h('svg:g');
   const after = h('svg:g');
   chart.marks.append(trainedLine, targetLine, before, after);
-
   const legend = keyList([
     { label: 'trained wavelength', mark: 'ring', color: 'var(--muted)' },
     { label: 'after the method, in range', mark: 'dot', color: 'var(--accent-2)' },
@@ -60,17 +56,7 @@ export function pairsChart({ onRead }) {
         .range([MARGIN.left, width - MARGIN.right]);
       const y = scaleLog()
         .domain([Math.min(...values) / 1.5, Math.max(...values) * 1.5])
-        .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-      chart.horizontal(trainedLine, y(trained), width);
-      chart.horizontal(targetLine, y(target), width);
-      const r = Math.max(1.5, Math.min(4, (width - MARGIN.left - MARGIN.right) / total / 2.5));
-      const hollow = circles(before, total);
-      const filled = circles(after, total);
-      for (let i = 0; i < total; i += 1) {
-        const cx = x(i).toFixed(1);
-        place(hollow[i], 'pe-ext-before', cx, y(wavelength[i]), r + 1);
-        place(filled[i], outOfRange[i] ? 'pe-ext-out' : 'pe-ext-in', cx, y(targetWavelength[i]), r);
-      }
+        .range([BOTTOM, MARGIN.top]);
       chart.layout({
         width,
         x,
@@ -79,15 +65,18 @@ export function pairsChart({ onRead }) {
         xAxis: { ticks: width < 420 ? 4 : 8, label: 'pair i', format: formatInt },
         yAxis: { ticks: 5, label: 'positions per turn', format: (v) => decade(v) },
       });
+      chart.across(trainedLine, y(trained));
+      chart.across(targetLine, y(target));
+      const r = Math.max(1.5, Math.min(4, (width - MARGIN.left - MARGIN.right) / total / 2.5));
+      const hollow = circles(before, total);
+      const filled = circles(after, total);
+      for (let i = 0; i < total; i += 1) {
+        chart.set(hollow[i], { class: 'pe-ext-before', cx: x(i), cy: y(wavelength[i]), r: r + 1 });
+        const cls = outOfRange[i] ? 'pe-ext-out' : 'pe-ext-in';
+        chart.set(filled[i], { class: cls, cx: x(i), cy: y(targetWavelength[i]), r });
+      }
     },
   };
-
-  function place(circle, cls, cx, cy, r) {
-    write.put(circle, 'class', cls);
-    write.put(circle, 'cx', cx);
-    write.put(circle, 'cy', cy.toFixed(1));
-    write.put(circle, 'r', r);
-  }
 }
 
 /** The group's circles, one a pair: kept between draws, added or removed as the head width changes. */

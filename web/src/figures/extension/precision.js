@@ -5,13 +5,12 @@ import { series } from '../../ui/colors.js';
 import { h } from '../../ui/dom.js';
 import { formatSig } from '../../ui/format.js';
 import { keyList } from '../../ui/key-list.js';
-import { decade, HEIGHT, indexChart, MARGIN } from './chart.js';
+import { BOTTOM, decade, indexChart, MARGIN } from './chart.js';
 
 export const FORMATS = ['float32', 'bfloat16', 'float16'];
 // The positions the chart samples: 1 to 10^9, 24 per decade (every power of ten among them). These are inputs,
 // not results.
 export const GRID = Array.from({ length: 9 * 24 + 1 }, (_, i) => Number((10 ** (i / 24)).toPrecision(6)));
-const BOTTOM = HEIGHT - MARGIN.bottom;
 
 /** An angle error as a readout gives it: radians, or the word for a format's overflow. */
 export function describeError(value) {
@@ -33,9 +32,12 @@ export function precisionChart({ onRead }) {
       FORMATS.map((f) => `${f} ${describeError(shown[f][g])}`).join(', '),
     onRead,
   });
-  const { write } = chart;
-  const overflow = h('svg:rect', { class: 'pe-ext-overflow', y: MARGIN.top, height: BOTTOM - MARGIN.top });
-  const overflowLabel = h('svg:text', { class: 'pe-ext-overflow-label', y: BOTTOM - 6 }, 'float16: overflow');
+  const overflow = h(
+    'svg:g',
+    {},
+    h('svg:rect', { class: 'pe-ext-overflow', y: MARGIN.top, height: BOTTOM - MARGIN.top }),
+    h('svg:text', { class: 'pe-ext-overflow-label', x: 4, y: BOTTOM - 6 }, 'float16: overflow'),
+  );
   const pi = h('svg:line', { class: 'pe-ext-pi' });
   const piLabel = h(
     'svg:text',
@@ -44,8 +46,7 @@ export function precisionChart({ onRead }) {
   );
   const paths = FORMATS.map((_, s) => h('svg:path', { fill: 'none', stroke: series[s], 'stroke-width': 2 }));
   const chosen = h('svg:line', { class: 'pe-ext-chosen-line' });
-  chart.marks.append(overflow, overflowLabel, pi, piLabel, ...paths, chosen);
-
+  chart.marks.append(overflow, pi, piLabel, ...paths, chosen);
   const legend = keyList(FORMATS.map((f, i) => ({ label: f, color: series[i] })));
 
   return {
@@ -62,33 +63,27 @@ export function precisionChart({ onRead }) {
         .domain([1, 1e9])
         .range([MARGIN.left, width - MARGIN.right]);
       const y = scaleLog().domain([1e-9, 10]).range([BOTTOM, MARGIN.top]).clamp(true);
-      // Where float16 overflows, the rest of the axis is shaded instead of drawn as a number.
-      const overflowAt = precision.float16.findIndex((v) => !Number.isFinite(v));
-      const visibility = overflowAt >= 0 ? 'visible' : 'hidden';
-      write.put(overflow, 'visibility', visibility);
-      write.put(overflowLabel, 'visibility', visibility);
-      if (overflowAt >= 0) {
-        const x0 = x(GRID[overflowAt]);
-        write.put(overflow, 'x', x0.toFixed(1));
-        write.put(overflow, 'width', (width - MARGIN.right - x0).toFixed(1));
-        write.put(overflowLabel, 'x', (x0 + 4).toFixed(1));
-      }
-      chart.horizontal(pi, y(Math.PI), width);
-      write.put(piLabel, 'y', (y(Math.PI) - 4).toFixed(1));
-      FORMATS.forEach((f, s) => write.put(paths[s], 'd', curve(precision[f], x, y)));
-      chart.vertical(chosen, x(position));
+      const narrow = width < 420;
       chart.layout({
         width,
         x,
         y,
         xOf: (g) => x(GRID[g]),
-        xAxis: {
-          ticks: width < 420 ? 3 : 9,
-          label: 'position',
-          format: (v) => decade(v, width < 420 ? 3 : 1),
-        },
+        xAxis: { ticks: narrow ? 3 : 9, label: 'position', format: (v) => decade(v, narrow ? 3 : 1) },
         yAxis: { ticks: 6, label: 'angle error (rad)', format: (v) => decade(v, 2) },
       });
+      // Where float16 overflows, the rest of the axis is shaded instead of drawn as a number.
+      const at = precision.float16.findIndex((v) => !Number.isFinite(v));
+      const x0 = at >= 0 ? x(GRID[at]) : 0;
+      chart.set(overflow, {
+        visibility: at >= 0 ? 'visible' : 'hidden',
+        transform: `translate(${x0.toFixed(1)},0)`,
+      });
+      chart.set(overflow.firstChild, { width: Math.max(0, width - MARGIN.right - x0) });
+      chart.across(pi, y(Math.PI));
+      chart.set(piLabel, { y: y(Math.PI) - 4 });
+      FORMATS.forEach((f, s) => chart.set(paths[s], { d: curve(precision[f], x, y) }));
+      chart.down(chosen, x(position));
     },
   };
 }
