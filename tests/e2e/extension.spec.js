@@ -154,3 +154,36 @@ test('a target shorter than the trained length from the URL shows the engine mes
   await page.goto('embed.html?figure=extension&trained=4096&target=1024');
   await expect(page.locator('[data-figure="extension"] .pe-error')).toContainText('1024');
 });
+
+test('the length sliders push each other along instead of showing an error', async ({ page }) => {
+  await page.goto('embed.html?figure=extension&trained=2048&target=2048');
+  const figure = page.locator('[data-figure="extension"]');
+  const trained = figure.getByRole('slider', { name: 'Trained length' });
+  const target = figure.getByRole('slider', { name: 'Target length' });
+  await trained.focus();
+  await trained.press('ArrowRight');
+  await expect(target).toHaveAttribute('aria-valuetext', '4,096');
+  await expect(figure.locator('.pe-summary')).toContainText('trained on 4,096 positions, run at 4,096');
+  await target.focus();
+  await target.press('ArrowLeft');
+  await target.press('ArrowLeft');
+  await expect(trained).toHaveAttribute('aria-valuetext', '1,024');
+  await expect(figure.locator('.pe-summary')).toContainText('trained on 1,024 positions, run at 1,024');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+});
+
+test('hovering a pair reads it and moves the rule without redrawing the marks', async ({ page }) => {
+  await page.goto('embed.html?figure=extension');
+  const figure = page.locator('[data-figure="extension"]');
+  const chart = figure.locator('svg.pe-ext-chart').first();
+  await expect(chart.locator('circle.pe-ext-before')).toHaveCount(64);
+  await chart.locator('circle').evaluateAll((circles) => circles.forEach((c) => (c.peKept = true)));
+  const circle = chart.locator('circle.pe-ext-out').first();
+  const box = await circle.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(figure.locator('.pe-readout')).toContainText('pair 41:');
+  await expect(figure.locator('.pe-readout')).toContainText('out of range yes');
+  await expect(chart.locator('line.pe-ext-rule')).toHaveAttribute('visibility', 'visible');
+  const kept = await chart.locator('circle').evaluateAll((circles) => circles.every((c) => c.peKept));
+  expect(kept).toBe(true);
+});

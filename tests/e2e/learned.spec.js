@@ -93,3 +93,24 @@ test('the figure fits 360 px without horizontal overflow, in dark mode', async (
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the cell read in one table is marked in the other, and stays the one read as the length moves', async ({
+  page,
+}) => {
+  const figure = await openLearned(page, '&length=40&dModel=32');
+  const [learned, sinus] = [0, 1].map((i) => figure.locator('canvas.pe-learned-canvas').nth(i));
+  await hoverCell(page, learned, 7, 3, 40, 32);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('learned table, position 7, dimension 3: value');
+  const cursors = figure.locator('rect.pe-learned-cursor');
+  await expect(cursors.nth(1)).toHaveAttribute('visibility', 'visible');
+  const [a, b] = await cursors.evaluateAll((rects) => rects.map((r) => r.getAttribute('y')));
+  expect(a).toBe(b);
+  const length = figure.getByLabel('Sequence length');
+  await length.focus();
+  await length.press('ArrowRight');
+  await expect(figure.locator('.pe-summary')).toContainText('For 41 positions');
+  await expect(readout).toContainText('learned table, position 7, dimension 3: value');
+  await sinus.focus();
+  await expect(readout).toContainText('sinusoidal, position 7, dimension 3');
+});

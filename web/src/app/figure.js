@@ -27,6 +27,10 @@ import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
  *   note?: string, csv?: { columns: string[], rows: unknown[][] } }} [table] the data table and CSV
  * @property {(data: Data, params: Record<string, any>) => Record<string, unknown>} [live] numbers for the
  *   `data-live` outputs of the section around the figure (none on the embed page)
+ * @property {(params: Record<string, any>, patch: Record<string, unknown>) => Record<string, unknown>} [follow]
+ *   parameters that move with a reader's change to a control (a lower bound pushed past an upper one pushes it
+ *   along): given the parameters with the change and the change itself, the other values to set; their controls
+ *   follow. Values from options or a URL are left as given, for the engine to judge.
  * @property {(view: View, options: Record<string, any>, changed: string[]) => void} [onOptions]
  * @property {(view: View) => void} [destroy]
  */
@@ -83,7 +87,7 @@ function mountFigure(spec, decls, element, initial) {
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
   });
-  const controls = createControls(decls, state, (patch) => set(patch));
+  const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
   frame.addControls(shownControls);
   const live = spec.live ? sectionOf(element) : null;
@@ -100,6 +104,14 @@ function mountFigure(spec, decls, element, initial) {
     redraw: () => data !== null && paint(),
   };
   const view = spec.view(ctx);
+
+  function withFollowers(patch) {
+    if (!spec.follow) return patch;
+    const moved = spec.follow({ ...params(), ...patch }, patch);
+    for (const [key, value] of Object.entries(moved))
+      if (shownControls[key]) shownControls[key].value = value;
+    return { ...patch, ...moved };
+  }
 
   function set(patch) {
     state = { ...state, ...patch };

@@ -14,7 +14,7 @@ export const figures = {
   learned: () => import('../figures/learned.js'),
   rope: () => import('../figures/rope.js'),
   alibi: () => import('../figures/alibi.js'),
-  extension: () => import('../figures/extension.js'),
+  extension: () => import('../figures/extension/index.js'),
 };
 
 /**

@@ -7,6 +7,7 @@ import { drawAxis } from './axes.js';
 import { h } from './dom.js';
 import { formatInt } from './format.js';
 import { gridCursor } from './grid-cursor.js';
+import './cell-map.css';
 
 const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
 
@@ -14,8 +15,8 @@ const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
  * @param {{ name: string, label: string, xLabel: string, yLabel: string, describe: (row: number, col: number)
  *   => string, readout: (text: string) => void, onHover?: (cell: { row: number, col: number } | null) => void,
  *   onSelect?: (cell: { row: number, col: number }) => void, margin?: typeof MARGIN }} options `name` prefixes
- *   the class names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`); `label` is the canvas's
- *   accessible name
+ *   the class names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`, `-edge`); `label` is the
+ *   canvas's accessible name
  */
 export function cellMap({
   name,
@@ -41,15 +42,21 @@ export function cellMap({
   const column = h('svg:rect', { class: `pe-cellmap-column pe-${name}-column`, visibility: 'hidden' });
   const mark = h('svg:rect', { class: `pe-cellmap-cursor pe-${name}-cursor`, visibility: 'hidden' });
   svg.append(xAxis, yAxis, column, marks, mark);
-  const element = h('div', { class: `pe-cellmap pe-${name}` }, svg, canvas);
+  const edge = h('div', { class: `pe-cellmap-edge pe-${name}-edge`, hidden: true }, h('span'));
+  const element = h('div', { class: `pe-cellmap pe-${name}` }, svg, canvas, edge);
 
   let grid = null; // { rows, cols } of cells
   let plot = { width: 0, height: 0 };
   let highlight = null;
+  let edgeRow = null;
+  // Whether the reader moved this map's cursor last: only then does a new layout read the cell out again (a map
+  // that merely follows another one's cursor, setCursor, must not take the readout from it).
+  let reading = false;
 
   const cursor = gridCursor(canvas, {
     size: () => grid,
     show: (cell) => {
+      reading = true;
       showCell(cell);
       onHover?.(cell);
     },
@@ -89,6 +96,16 @@ export function cellMap({
     column.dataset.dimension = String(highlight);
   }
 
+  function placeEdge() {
+    edge.hidden = edgeRow === null || !grid || edgeRow >= grid.rows;
+    if (edge.hidden) return;
+    Object.assign(edge.style, {
+      left: `${margin.left}px`,
+      top: `${margin.top + (edgeRow * plot.height) / grid.rows}px`,
+      width: `${plot.width}px`,
+    });
+  }
+
   return {
     element,
     canvas,
@@ -123,8 +140,15 @@ export function cellMap({
       drawAxis(xAxis, 'bottom', x, { ticks: xTicks, label: xLabel, format });
       drawAxis(yAxis, 'left', y, { ticks: yTicks, label: yLabel, format });
       placeColumn();
+      placeEdge();
       const cell = cursor.get();
-      if (cell) showCell({ row: Math.min(cell.row, rows - 1), col: Math.min(cell.col, cols - 1) });
+      if (!cell) return;
+      const kept = { row: Math.min(cell.row, rows - 1), col: Math.min(cell.col, cols - 1) };
+      if (reading) showCell(kept);
+      else {
+        cursor.set(kept);
+        placeCursor();
+      }
     },
     /** Puts an RGBA picture of width x height pixels on the canvas (any size: the page scales it). */
     paint(rgba, width, height) {
@@ -150,9 +174,32 @@ export function cellMap({
       highlight = col ?? null;
       placeColumn();
     },
+    /**
+     * Marks where a table's rows end: a labelled line above row `row`, when the grid goes on past it (the rows
+     * below have no values); null removes it.
+     * @param {number | null} row
+     * @param {string} [text]
+     */
+    edge(row, text = '') {
+      edgeRow = row;
+      if (edge.firstChild.textContent !== text) edge.firstChild.textContent = text;
+      placeEdge();
+    },
     cellRect,
     /** The cell under the cursor, or null before the reader has pointed at one. */
     cursor: () => cursor.get(),
+    /**
+     * Puts the cursor on a cell without reading it out: a map beside another shows where the reader is there,
+     * and the keys go on from that cell when the reader comes to this one.
+     * @param {{ row: number, col: number }} cell
+     */
+    setCursor(cell) {
+      reading = false;
+      cursor.set(
+        grid ? { row: Math.min(cell.row, grid.rows - 1), col: Math.min(cell.col, grid.cols - 1) } : cell,
+      );
+      placeCursor();
+    },
   };
 }
 
