@@ -53,11 +53,11 @@ export default defineFigure({
       slopes,
       /** The shown head's bias matrix. */
       matrix: bias.subarray(offset, offset + length * length),
-      example: Array.from(memo(engine, 'alibiSlopes', EXAMPLE_HEADS).slice(8), formatValue).join(', '),
+      example: memo(engine, 'alibiSlopes', EXAMPLE_HEADS).slice(8),
       steepest,
       gentlest,
       /** Head h's (from 1) bias at distance d, read in the last query row, which a causal mask leaves whole. */
-      at: (h, d) => bias[(h - 1) * length * length + (length - 1) * length + (length - 1 - d)],
+      at: (k, d) => bias[(k - 1) * length * length + (length - 1) * length + (length - 1 - d)],
     };
   },
 
@@ -138,7 +138,7 @@ export default defineFigure({
     view.write.putText(
       view.example,
       `With ${EXAMPLE_HEADS} heads (not a power of two) the paper takes the 8-head slopes, then every other ` +
-        `slope of the 16-head set: ${data.example}.`,
+        `slope of the 16-head set: ${list(data.example)}.`,
     );
   },
 
@@ -170,7 +170,7 @@ export default defineFigure({
     'alibi-distance': formatInt(length - 1),
     'alibi-steepest-bias': formatValue(at(steepest, length - 1)),
     'alibi-gentlest-bias': formatValue(at(gentlest, length - 1)),
-    'alibi-example': example,
+    'alibi-example': list(example),
   }),
 
   destroy(view) {
@@ -179,6 +179,8 @@ export default defineFigure({
     view.scores.destroy();
   },
 });
+
+const list = (values) => Array.from(values, formatValue).join(', ');
 
 /**
  * The slope as a power of two when it is one to double precision (every ALiBi slope is 2 to a multiple of 1/16).
