@@ -38,14 +38,10 @@ export default defineFigure({
   compute(engine, { heads, length, causal, head }) {
     const slopes = engine.alibiSlopes(heads);
     const bias = engine.alibiBias(heads, length, causal);
-    // The steepest and gentlest heads: with a head count that is not a power of two they are not head 1 and the
-    // last head. The engine does not say which they are, so they are found here.
-    let steepest = 1;
-    let gentlest = 1;
-    slopes.forEach((s, i) => {
-      if (s > slopes[steepest - 1]) steepest = i + 1;
-      if (s < slopes[gentlest - 1]) gentlest = i + 1;
-    });
+    // The steepest and gentlest heads (from 1): with a head count that is not a power of two they are not head 1
+    // and the last head. The engine does not say which they are, so they are found here.
+    const steepest = 1 + slopes.indexOf(Math.max(...slopes));
+    const gentlest = 1 + slopes.indexOf(Math.min(...slopes));
     const shown = { heads, length, causal, head: Math.min(Math.max(1, head), heads) };
     const offset = (shown.head - 1) * length * length;
     return {

@@ -91,8 +91,7 @@ export default defineFigure({
       onSelect: (cell) => set({ m: cell.row, n: cell.col }),
       onLayout: () => placeChosen(view),
     });
-    view.chosen = h('svg:rect', { class: 'pe-rope-chosen' });
-    view.scores.map.marks.append(view.chosen);
+    view.chosen = view.scores.map.marks.appendChild(h('svg:rect', { class: 'pe-rope-chosen' }));
     view.deviation = h('p', { class: 'pe-rope-deviation', 'data-readout': 'deviation' });
     view.offsets = offsetChart({
       name: 'rope-lines',

@@ -13,16 +13,16 @@ const ARROWS = ['pe-rope-q0', 'pe-rope-k0', 'pe-rope-q', 'pe-rope-k'];
 /** @param {(text: string) => void} readout */
 export function pairsPanel(readout) {
   const { put, putText } = changeWriter();
-  const queryKey = h('span');
-  const keyKey = h('span');
+  const dot = (which) => h('span', { class: `pe-rope-dot pe-rope-dot-${which}` });
+  const [queryKey, keyKey] = [h('span'), h('span')];
   const key = h(
     'p',
     { class: 'pe-rope-key' },
-    h('span', { class: 'pe-rope-dot pe-rope-dot-q' }),
+    dot('q'),
     queryKey,
-    h('span', { class: 'pe-rope-dot pe-rope-dot-k' }),
+    dot('k'),
     keyKey,
-    h('span', { class: 'pe-rope-dot pe-rope-dot-0' }),
+    dot('0'),
     'before rotation',
   );
   const element = h(
