@@ -39,6 +39,8 @@ import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
  * @typedef {object} FigureContext
  * @property {HTMLElement} element the mount point
  * @property {ReturnType<typeof createFrame>} frame controls, plot, readout, error line, actions
+ * @property {Record<string, { element: HTMLElement, value: any, input?: HTMLInputElement }>} controls the
+ *   parameters' controls in the page (for a range that follows another parameter, say)
  * @property {any} engine the loaded engine
  * @property {() => Record<string, any>} params the current parameters
  * @property {() => Record<string, any>} options the current options
@@ -96,6 +98,7 @@ function mountFigure(spec, decls, element, initial) {
   const ctx = {
     element,
     frame,
+    controls: shownControls,
     engine,
     params,
     options: () => state,

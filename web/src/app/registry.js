@@ -12,7 +12,7 @@ export const figures = {
   similarity: () => import('../figures/similarity.js'),
   mixing: () => import('../figures/mixing.js'),
   learned: () => import('../figures/learned.js'),
-  rope: () => import('../figures/rope.js'),
+  rope: () => import('../figures/rope/index.js'),
   alibi: () => import('../figures/alibi.js'),
   extension: () => import('../figures/extension/index.js'),
 };

@@ -53,3 +53,11 @@ export const SINUSOIDAL = Object.freeze({
 
 /** { dModel, positions, base, layout } at the paper's values. */
 export const SINUSOIDAL_DEFAULTS = Object.freeze(defaultsOf(SINUSOIDAL));
+
+/** A whole number on a labelled slider, shown as an integer. */
+export const intSlider = (label, value, min, max, step = 1) =>
+  Object.freeze({ type: 'int', default: value, min, max, step, control: 'slider', label, format: formatInt });
+
+/** A yes-or-no parameter on a labelled checkbox. */
+export const checkbox = (label, value = false) =>
+  Object.freeze({ type: 'boolean', default: value, control: 'toggle', label });

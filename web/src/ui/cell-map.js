@@ -4,19 +4,22 @@
 // owns the layout, the axes and the reading.
 import { scaleLinear } from 'd3-scale';
 import { drawAxis } from './axes.js';
+import { cssVar, diverging } from './colors.js';
 import { h } from './dom.js';
 import { formatInt } from './format.js';
 import { gridCursor } from './grid-cursor.js';
+import { onThemeChange } from './theme.js';
 import './cell-map.css';
 
 const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
 
 /**
  * @param {{ name: string, label: string, xLabel: string, yLabel: string, describe: (row: number, col: number)
- *   => string, readout: (text: string) => void, onHover?: (cell: { row: number, col: number } | null) => void,
- *   onSelect?: (cell: { row: number, col: number }) => void, margin?: typeof MARGIN }} options `name` prefixes
- *   the class names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`, `-edge`); `label` is the
- *   canvas's accessible name
+ *   => string, readout: (text: string) => void, onHover?: (cell: { row: number, col: number } | null,
+ *   source?: 'pointer'|'focus'|'key') => void, onSelect?: (cell: { row: number, col: number }) => void,
+ *   start?: () => { row: number, col: number }, margin?: typeof MARGIN }} options `name` prefixes the class
+ *   names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`, `-edge`); `label` is the canvas's accessible
+ *   name; `start` is the cell focus begins at (see gridCursor)
  */
 export function cellMap({
   name,
@@ -27,6 +30,7 @@ export function cellMap({
   readout,
   onHover,
   onSelect,
+  start,
   margin = MARGIN,
 }) {
   const canvas = h('canvas', {
@@ -53,15 +57,19 @@ export function cellMap({
   // that merely follows another one's cursor, setCursor, must not take the readout from it).
   let reading = false;
 
+  let scores = null; // what paintScores last painted, painted again when the scheme changes its masked colour
+  let stopTheme = null;
+
   const cursor = gridCursor(canvas, {
     size: () => grid,
-    show: (cell) => {
+    show: (cell, source) => {
       reading = true;
       showCell(cell);
-      onHover?.(cell);
+      onHover?.(cell, source);
     },
     leave: () => onHover?.(null),
     select: onSelect,
+    start,
   });
 
   function showCell(cell) {
@@ -104,6 +112,34 @@ export function cellMap({
       top: `${margin.top + (edgeRow * plot.height) / grid.rows}px`,
       width: `${plot.width}px`,
     });
+  }
+
+  /**
+   * Paints one colour per cell: `fill(image)` writes rows x cols RGBA pixels (for example palette.paint).
+   * @param {(image: ImageData) => void} fill
+   */
+  function paintCells(fill) {
+    const { rows, cols } = grid;
+    if (canvas.width !== cols) canvas.width = cols;
+    if (canvas.height !== rows) canvas.height = rows;
+    const ctx = canvas.getContext('2d');
+    const image = ctx.createImageData(cols, rows);
+    fill(image);
+    ctx.putImageData(image, 0, 0);
+  }
+
+  /**
+   * Paints one diverging colour per cell of the laid-out grid: +limit red, 0 white, −limit blue. With
+   * `masked`, cells holding −Infinity (attention entries a causal mask removes) take the page's rule colour,
+   * and follow it when the colour scheme changes.
+   * @param {ArrayLike<number>} values rows x cols, row-major
+   * @param {{ limit?: number, masked?: boolean }} [options]
+   */
+  function paintScores(values, { limit = 1, masked = false } = {}) {
+    scores = { values, limit, masked };
+    if (masked) stopTheme ??= onThemeChange(() => scores.masked && paintScores(scores.values, scores));
+    const colour = masked ? ruleColour() : null;
+    paintCells((image) => diverging.paint(values, image, { limit, masked: colour }));
   }
 
   return {
@@ -156,19 +192,8 @@ export function cellMap({
       if (canvas.height !== height) canvas.height = height;
       canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
     },
-    /**
-     * Paints one colour per cell: `fill(image)` writes rows x cols RGBA pixels (for example palette.paint).
-     * @param {(image: ImageData) => void} fill
-     */
-    paintCells(fill) {
-      const { rows, cols } = grid;
-      if (canvas.width !== cols) canvas.width = cols;
-      if (canvas.height !== rows) canvas.height = rows;
-      const ctx = canvas.getContext('2d');
-      const image = ctx.createImageData(cols, rows);
-      fill(image);
-      ctx.putImageData(image, 0, 0);
-    },
+    paintCells,
+    paintScores,
     /** Marks a column (a dimension followed across figures), or none. */
     highlight(col) {
       highlight = col ?? null;
@@ -200,7 +225,21 @@ export function cellMap({
       );
       placeCursor();
     },
+    destroy() {
+      stopTheme?.();
+    },
   };
+}
+
+let probe = null;
+
+/** The page's --rule colour as [r, g, b]: canvas pixels take numbers, the scheme gives any CSS colour. */
+function ruleColour() {
+  probe ??= h('canvas', { width: 1, height: 1 }).getContext('2d', { willReadFrequently: true });
+  probe.clearRect(0, 0, 1, 1);
+  probe.fillStyle = cssVar('--rule');
+  probe.fillRect(0, 0, 1, 1);
+  return Array.from(probe.getImageData(0, 0, 1, 1).data.subarray(0, 3));
 }
 
 function setRect(node, x, y, w, hgt) {

@@ -56,13 +56,18 @@ function clamp(value, max) {
  * Wires a focusable grid: the pointer picks the cell under it, the keys walk it (gridMove), focus shows the
  * current cell, Enter or Space (and a click) select it, leaving or blurring ends the hover.
  * @param {HTMLElement|SVGElement} target the focusable element covering the grid
- * @param {{ size: () => { rows: number, cols: number } | null, show: (cell: { row: number, col: number }) => void,
- *   leave?: () => void, select?: (cell: { row: number, col: number }) => void }} handlers `size` is null until
- *   there is something to read
+ * @param {{ size: () => { rows: number, cols: number } | null, show: (cell: { row: number, col: number },
+ *   source: 'pointer'|'focus'|'key') => void, leave?: () => void, select?: (cell: { row: number, col: number })
+ *   => void, start?: () => { row: number, col: number } }} handlers `size` is null until there is something to
+ *   read; `show` is told what moved the cursor (a figure may let only the keys move a choice); `start` is where
+ *   focus and the keys begin before the cursor has moved (the first cell by default)
  * @returns {{ get: () => { row: number, col: number } | null, set: (cell: { row: number, col: number } | null)
  *   => void }} the cursor, which a figure keeps inside a grid that changes size
  */
-export function gridCursor(target, { size, show, leave = () => {}, select }) {
+export function gridCursor(
+  target,
+  { size, show, leave = () => {}, select, start = () => ({ row: 0, col: 0 }) },
+) {
   let cursor = null;
   const at = (event) => {
     const grid = size();
@@ -73,30 +78,30 @@ export function gridCursor(target, { size, show, leave = () => {}, select }) {
     if (col < 0 || row < 0 || col >= grid.cols || row >= grid.rows) return null;
     return { row, col };
   };
-  const go = (cell) => {
+  const go = (cell, source) => {
     cursor = cell;
-    show(cell);
+    show(cell, source);
   };
   target.addEventListener('pointermove', (event) => {
     const cell = at(event);
-    if (cell) go(cell);
+    if (cell) go(cell, 'pointer');
   });
   target.addEventListener('pointerleave', leave);
   target.addEventListener('blur', leave);
   target.addEventListener('focus', () => {
     const grid = size();
-    if (grid) go(cursor ? within(cursor, grid) : { row: 0, col: 0 });
+    if (grid) go(within(cursor ?? start(), grid), 'focus');
   });
   target.addEventListener('click', (event) => {
     const cell = at(event);
     if (!cell) return;
-    go(cell);
+    go(cell, 'pointer');
     select?.(cell);
   });
   target.addEventListener('keydown', (/** @type {KeyboardEvent} */ event) => {
     const grid = size();
     if (!grid) return;
-    const from = cursor ? within(cursor, grid) : { row: 0, col: 0 };
+    const from = within(cursor ?? start(), grid);
     if (select && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       select(from);
@@ -105,7 +110,7 @@ export function gridCursor(target, { size, show, leave = () => {}, select }) {
     const next = gridMove(event, from, grid);
     if (!next) return;
     event.preventDefault();
-    go(next);
+    go(next, 'key');
   });
   return {
     get: () => cursor,
