@@ -7,9 +7,8 @@ import { slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
-import { memo } from '../ui/memo.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
-import './binary.css';
+import { memo } from '../ui/memo.js';
 import {
   SINUSOIDAL_DEFAULTS,
   SINUSOIDAL_KEYS,
@@ -17,6 +16,7 @@ import {
   showParameters,
   sinusoidalControls,
 } from '../ui/sinusoidal-controls.js';
+import './binary.css';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Positions as a binary counter and as clocks';

@@ -2,15 +2,15 @@
 // only the period differs. Dots mark the values at whole positions, the only places the encoding exists.
 import { scaleLinear } from 'd3-scale';
 import { getEngine } from '../engine.js';
-import { columnStore } from '../ui/column-store.js';
 import { drawAxis } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
+import { columnStore } from '../ui/column-store.js';
 import { h, replaceChildren, uid } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
-import { memo } from '../ui/memo.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
-import './columns.css';
+import { memo } from '../ui/memo.js';
+import { watchWidth } from '../ui/resize.js';
 import {
   SINUSOIDAL_DEFAULTS,
   SINUSOIDAL_KEYS,
@@ -18,7 +18,7 @@ import {
   showParameters,
   sinusoidalControls,
 } from '../ui/sinusoidal-controls.js';
-import { watchWidth } from '../ui/resize.js';
+import './columns.css';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Single dimensions of the encoding over position';

@@ -6,18 +6,18 @@ import { drawAxis } from '../ui/axes.js';
 import { changeWriter, h } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { createFrame } from '../ui/frame.js';
-import { memo } from '../ui/memo.js';
-import { statList } from '../ui/stats.js';
+import { indexCursor } from '../ui/grid-cursor.js';
 import { dimensionsOf, hoverAnnouncer, pairOf } from '../ui/linked.js';
-import './periods.css';
+import { memo } from '../ui/memo.js';
+import { watchWidth } from '../ui/resize.js';
 import {
   SINUSOIDAL_DEFAULTS,
   SINUSOIDAL_PARAMS,
   showParameters,
   sinusoidalControls,
 } from '../ui/sinusoidal-controls.js';
-import { indexCursor } from '../ui/grid-cursor.js';
-import { watchWidth } from '../ui/resize.js';
+import { statList } from '../ui/stats.js';
+import './periods.css';
 
 /** Title shown when the figure stands alone. */
 export const title = 'The period of every sin/cos pair';

@@ -2,8 +2,8 @@
 // on its unit circle, the engine's 2x2 matrix R(k), the points at pos and pos+k, and the residual of
 // PE(pos+k) = R(k) PE(pos) over all pairs.
 import { getEngine } from '../engine.js';
-import { columnStore } from '../ui/column-store.js';
 import { cssVar, series } from '../ui/colors.js';
+import { columnStore } from '../ui/column-store.js';
 import { slider } from '../ui/controls.js';
 import { changeWriter, h } from '../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
@@ -14,14 +14,14 @@ import { renderMath } from '../ui/math.js';
 import { memo } from '../ui/memo.js';
 import { watchWidth } from '../ui/resize.js';
 import { scientific, scientificText } from '../ui/scientific.js';
-import { onThemeChange } from '../ui/theme.js';
-import './rotation.css';
 import {
   SINUSOIDAL_DEFAULTS,
   SINUSOIDAL_PARAMS,
   showParameters,
   sinusoidalControls,
 } from '../ui/sinusoidal-controls.js';
+import { onThemeChange } from '../ui/theme.js';
+import './rotation.css';
 
 /** Title shown when the figure stands alone. */
 export const title = 'A shift by k is a rotation';

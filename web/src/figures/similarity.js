@@ -16,13 +16,13 @@ import { fillLive, sectionOf } from '../ui/live.js';
 import { freshest } from '../ui/offthread.js';
 import { watchWidth } from '../ui/resize.js';
 import { scientific, scientificText } from '../ui/scientific.js';
-import './similarity.css';
 import {
   SINUSOIDAL_DEFAULTS,
   SINUSOIDAL_PARAMS,
   showParameters,
   sinusoidalControls,
 } from '../ui/sinusoidal-controls.js';
+import './similarity.css';
 
 /** Title shown when the figure stands alone. */
 export const title = 'Similarity depends only on distance';
