@@ -341,6 +341,56 @@ def training_steps_are_clip_then_adamw_as_the_contract_writes_them():
         assert moved > 1e-3, "the steps must change the parameters"
 
 
+def reference_dump(config, steps):
+    """A dump in pe-lab-dump's format produced by the reference itself, as parity.py would receive it."""
+    m = random_model(config, spread=0.05)
+    params = [{"name": k, "shape": list(v.shape), "data": v.detach().reshape(-1).tolist()}
+              for k, v in m.params.items()]  # fmt: skip
+    tokens, targets = random_batch(config)
+    loss, _ = m.loss_and_accuracy(tokens, targets)
+    loss.backward()
+    grads = [{"name": k, "shape": list(v.shape), "data": v.reshape(-1).tolist()} for k, v in m.gradients().items()]
+    batches = [random_batch(config, seed=10 + t) for t in range(steps)]
+    losses = M.train(M.LabModel(config, {p["name"]: p["data"] for p in params}), batches)
+    return {"config": config, "alibiSlopes": M.alibi_slopes(config["nHeads"]), "params": params,
+            "batch": {"tokens": tokens.tolist(), "targets": targets.tolist()}, "loss": loss.item(), "grads": grads,
+            "train": {"batches": [{"tokens": a.tolist(), "targets": b.tolist()} for a, b in batches],
+                      "losses": losses}}  # fmt: skip
+
+
+@test
+def parity_accepts_the_references_own_dump_and_rejects_each_kind_of_difference():
+    import copy
+
+    import parity
+
+    config = make_config(scheme="alibi", dModel=12, nHeads=3, lr=1e-2, warmup=2, steps=6)
+    fields = {k: config[k] for k in ("scheme", "dModel", "nHeads", "causal")}
+    parity.TRAIN_STEPS = 8  # a short curve keeps this test fast; the checks do not depend on its length
+    dump = reference_dump(config, parity.TRAIN_STEPS)
+    problems, _, stats = parity.check_case(fields, dump)
+    assert not problems, problems
+    assert stats[1][0] < 1e-6 and stats[2] < 1e-6, stats
+
+    def spoiled(change):
+        d = copy.deepcopy(dump)
+        change(d)
+        return " ".join(parity.check_case(fields, d)[0])
+
+    def nudge_grad(d):
+        g = next(g for g in d["grads"] if g["name"] == "l0.wq")
+        g["data"][3] += 2e-4 * max(abs(x) for x in g["data"])
+
+    assert "gradient l0.wq" in spoiled(nudge_grad)
+    assert "loss" in spoiled(lambda d: d.update(loss=d["loss"] * (1 + 3e-4)))
+    assert "training curve" in spoiled(lambda d: d["train"]["losses"].__setitem__(5, d["train"]["losses"][5] + 2e-3))
+    assert "ALiBi slopes" in spoiled(lambda d: d["alibiSlopes"].reverse())
+    assert "order/shapes" in spoiled(lambda d: d["params"].insert(0, d["params"].pop(1)))
+    assert "config nHeads" in spoiled(lambda d: d["config"].update(nHeads=1))
+    # Parameters that are not what the engine differentiated make every check downstream fail.
+    assert "gradient" in spoiled(lambda d: d["params"][0]["data"].__setitem__(0, d["params"][0]["data"][0] + 0.05))
+
+
 def main():
     """Run every test; print one line each and the summary, exit 1 on any failure."""
     failed = 0
