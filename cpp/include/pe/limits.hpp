@@ -30,5 +30,7 @@ inline constexpr std::int64_t kLabMaxActivations = std::int64_t{1} << 25;  // fl
 // Per call, so that one call returns within minutes at the largest sizes; results grow by two floats a step.
 inline constexpr int kLabMaxStepsPerCall = 10000;
 inline constexpr int kLabMaxEvalSamples = 1024;
+// A saved run at the largest sizes is about 38 MiB (parameters and both moments); anything longer is not one.
+inline constexpr std::int64_t kLabMaxStateBytes = std::int64_t{64} << 20;
 
 }  // namespace pe::limits
