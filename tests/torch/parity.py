@@ -43,19 +43,23 @@ def case(name, **fields):
 
 
 # Every scheme; causal and bidirectional masks; both RoPE conventions; per-token and pooled (subject) tasks;
-# one and two blocks; one to six heads, including ALiBi's non-power-of-two slope rule.
+# one to three blocks; one to eight heads, including ALiBi's non-power-of-two slope rule.
 CASES = dict([
     case("none-causal-1layer", scheme="none", task="previous", causal=True, nLayers=1),
     case("none-bidirectional", scheme="none", task="reverse", causal=False),
-    case("sinusoidal-causal-4heads", scheme="sinusoidal", task="previous", causal=True, nHeads=4, base=100),
+    case("sinusoidal-causal-3layers", scheme="sinusoidal", task="previous", causal=True, nHeads=4, nLayers=3,
+         base=100),
     case("sinusoidal-subject", scheme="sinusoidal", task="subject", causal=False, nLayers=1),
     case("learned-bidirectional", scheme="learned", task="reverse", causal=False),
-    case("learned-first-unscaled", scheme="learned", task="first", causal=True, nLayers=1, scaleEmbedding=False),
+    case("learned-first-1head-unscaled", scheme="learned", task="first", causal=True, nHeads=1, nLayers=1,
+         scaleEmbedding=False),
     case("rope-interleaved-causal", scheme="rope", ropeConvention="interleaved", task="previous", causal=True),
     case("rope-half-causal", scheme="rope", ropeConvention="half", task="previous", causal=True, nHeads=4),
     case("rope-interleaved-bidirectional", scheme="rope", ropeConvention="interleaved", task="reverse",
          causal=False, nLayers=1, base=10),
-    case("rope-half-subject", scheme="rope", ropeConvention="half", task="subject", causal=False),
+    case("rope-half-subject", scheme="rope", ropeConvention="half", task="subject", causal=False, base=1e6),
+    case("rope-interleaved-8heads", scheme="rope", ropeConvention="interleaved", task="first", causal=True,
+         dModel=32, nHeads=8),
     case("alibi-causal-3heads", scheme="alibi", task="previous", causal=True, dModel=24, nHeads=3),
     case("alibi-bidirectional-4heads", scheme="alibi", task="reverse", causal=False, nHeads=4, clip=0),
     case("alibi-subject-6heads", scheme="alibi", task="subject", causal=False, dModel=24, nHeads=6, nLayers=1,
