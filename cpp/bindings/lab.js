@@ -4,6 +4,16 @@
 addOnPostRun(function () {
   var Core = Module['LabCore'];
   delete Module['LabCore'];
+  // Embind puts four debugging helpers on the module once any class is registered; they are not the engine's
+  // API, and Embind itself does not read them from the module.
+  [
+    'getInheritedInstanceCount',
+    'getLiveInheritedInstances',
+    'flushPendingDeletes',
+    'setDelayFunction',
+  ].forEach(function (name) {
+    delete Module[name];
+  });
   var cores = new WeakMap();
 
   function checkArity(name, args, arity) {
