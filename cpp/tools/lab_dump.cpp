@@ -2,6 +2,7 @@
 // (tests/torch/parity.py) needs to check it: the configuration, every parameter, the first training batch with
 // its loss and every gradient, and the batches and losses of the first training steps (docs/lab-model.md,
 // "Checking against the reference"). Bad flags print a message to stderr and exit with status 2.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -70,6 +71,7 @@ Options parse(int argc, char** argv) {
   Options o;
   lab::Config& c = o.config;
   std::optional<bool> causal;
+  std::optional<int> warmup;
   for (int i = 1; i < argc; ++i) {
     std::string flag = argv[i];
     std::string value;
@@ -106,7 +108,7 @@ Options parse(int argc, char** argv) {
     } else if (flag == "--lr") {
       c.lr = parse_number(flag, value);
     } else if (flag == "--warmup") {
-      c.warmup = static_cast<int>(integer(0, 1 << 30));
+      warmup = static_cast<int>(integer(0, 1 << 30));
     } else if (flag == "--steps") {
       c.steps = static_cast<int>(integer(0, 1 << 30));
     } else if (flag == "--weight-decay") {
@@ -126,6 +128,7 @@ Options parse(int argc, char** argv) {
     }
   }
   c.causal = causal.value_or(lab::default_causal(c.task));
+  c.warmup = warmup.value_or(std::min(c.warmup, c.steps));
   if (const auto problem = lab::config_problem(c)) fail(*problem);
   return o;
 }
