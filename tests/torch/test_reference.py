@@ -8,7 +8,6 @@ Run with /usr/bin/python3; the last line is "N passed, M failed" and the exit co
 
 import math
 import sys
-import traceback
 from pathlib import Path
 
 import numpy as np
@@ -16,55 +15,9 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import model as M  # noqa: E402
+from harness import close, make_config, random_batch, random_model, run, test  # noqa: E402
 
 torch.set_num_threads(1)
-TESTS = []
-
-
-def test(fn):
-    """Register a test; its name is read as a sentence about the behaviour it checks."""
-    TESTS.append(fn)
-    return fn
-
-
-def make_config(**over):
-    """A tiny configuration with the dump's fields; keyword arguments override."""
-    c = dict(task="previous", scheme="none", ropeConvention="half", base=10000.0, dModel=8, nHeads=2,
-             nLayers=2, length=4, batch=2, causal=True, scaleEmbedding=True, lr=3e-3, warmup=3, steps=10,
-             weightDecay=0.1, clip=1.0, seed=1, vocab=5, classes=3, pooled=False)  # fmt: skip
-    c.update(over)
-    return c
-
-
-def random_model(config, dtype=torch.float32, seed=0, spread=0.3):
-    """A model with every parameter random (LayerNorm gains near 1), so no term of the forward pass is trivial."""
-    g = torch.Generator().manual_seed(seed)
-    params = {}
-    for name, shape in M.param_shapes(config):
-        t = torch.randn(shape, generator=g, dtype=torch.float64) * spread
-        params[name] = t + 1.0 if name.endswith(".g") else t
-    return M.LabModel(config, params, dtype=dtype)
-
-
-def random_batch(config, n=None, seed=1):
-    """Random tokens [B, n] and targets (some -1 for per-token tasks)."""
-    g = torch.Generator().manual_seed(seed)
-    B, n = config["batch"], n or config["length"]
-    tokens = torch.randint(config["vocab"], (B, n), generator=g)
-    if config["pooled"]:
-        return tokens, torch.randint(config["classes"], (B,), generator=g)
-    targets = torch.randint(config["classes"], (B, n), generator=g)
-    targets[:, 0] = -1
-    return tokens, targets
-
-
-def close(a, b, tol, what=""):
-    """Assert max |a - b| <= tol * max(|b|, 1e-30)-scaled, the one float comparison these tests use."""
-    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
-    assert a.shape == b.shape, f"{what}: shape {a.shape} != {b.shape}"
-    err = np.max(np.abs(a - b)) if a.size else 0.0
-    bound = tol * max(np.max(np.abs(b)) if b.size else 0.0, 1e-30)
-    assert err <= bound, f"{what}: max error {err:.3e} > {bound:.3e}"
 
 
 # One block each keeps the full (element by element) check within seconds; the two-block case uses gradcheck's
@@ -341,21 +294,28 @@ def training_steps_are_clip_then_adamw_as_the_contract_writes_them():
         assert moved > 1e-3, "the steps must change the parameters"
 
 
-def reference_dump(config, steps):
-    """A dump in pe-lab-dump's format produced by the reference itself, as parity.py would receive it."""
-    m = random_model(config, spread=0.05)
-    params = [{"name": k, "shape": list(v.shape), "data": v.detach().reshape(-1).tolist()}
-              for k, v in m.params.items()]  # fmt: skip
-    tokens, targets = random_batch(config)
+def _as_entries(tensors):
+    return [{"name": k, "shape": list(v.shape), "data": v.detach().reshape(-1).tolist()} for k, v in tensors.items()]
+
+
+def _point(m, tokens, targets):
+    """One point of a dump from the reference: its parameters, the batch, the loss and every gradient there."""
+    m.zero_grad()
     loss, _ = m.loss_and_accuracy(tokens, targets)
     loss.backward()
-    grads = [{"name": k, "shape": list(v.shape), "data": v.reshape(-1).tolist()} for k, v in m.gradients().items()]
+    return {"params": _as_entries(m.params), "batch": {"tokens": tokens.tolist(), "targets": targets.tolist()},
+            "loss": loss.item(), "grads": _as_entries(m.gradients())}  # fmt: skip
+
+
+def reference_dump(config, steps):
+    """A dump in pe-lab-dump's format produced by the reference itself, with a checkpoint after the steps."""
+    m = random_model(config, spread=0.05)
+    dump = {"config": config, "alibiSlopes": M.alibi_slopes(config["nHeads"]), **_point(m, *random_batch(config))}
     batches = [random_batch(config, seed=10 + t) for t in range(steps)]
-    losses = M.train(M.LabModel(config, {p["name"]: p["data"] for p in params}), batches)
-    return {"config": config, "alibiSlopes": M.alibi_slopes(config["nHeads"]), "params": params,
-            "batch": {"tokens": tokens.tolist(), "targets": targets.tolist()}, "loss": loss.item(), "grads": grads,
-            "train": {"batches": [{"tokens": a.tolist(), "targets": b.tolist()} for a, b in batches],
-                      "losses": losses}}  # fmt: skip
+    losses = M.train(m, batches)
+    dump["train"] = {"batches": [{"tokens": a.tolist(), "targets": b.tolist()} for a, b in batches], "losses": losses}
+    dump["checkpoint"] = {"step": steps, **_point(m, *random_batch(config, seed=99))}
+    return dump
 
 
 @test
@@ -366,23 +326,25 @@ def parity_accepts_the_references_own_dump_and_rejects_each_kind_of_difference()
 
     config = make_config(scheme="alibi", dModel=12, nHeads=3, lr=1e-2, warmup=2, steps=6)
     fields = {k: config[k] for k in ("scheme", "dModel", "nHeads", "causal")}
-    parity.TRAIN_STEPS = 8  # a short curve keeps this test fast; the checks do not depend on its length
-    dump = reference_dump(config, parity.TRAIN_STEPS)
-    problems, _, stats = parity.check_case(fields, dump)
+    steps = parity.TRAIN_STEPS = 8  # a short curve keeps this test fast; the checks do not depend on its length
+    dump = reference_dump(config, steps)
+    problems, _, stats = parity.check_case(fields, dump, check_after=steps)
     assert not problems, problems
     assert stats[1][0] < 1e-6 and stats[2] < 1e-6, stats
 
     def spoiled(change):
         d = copy.deepcopy(dump)
         change(d)
-        return " ".join(parity.check_case(fields, d)[0])
+        return " ".join(parity.check_case(fields, d, check_after=steps)[0])
 
-    def nudge_grad(d):
-        g = next(g for g in d["grads"] if g["name"] == "l0.wq")
+    def nudge_grad(point):
+        g = next(g for g in point["grads"] if g["name"] == "l0.wq")
         g["data"][3] += 2e-4 * max(abs(x) for x in g["data"])
 
-    assert "gradient l0.wq" in spoiled(nudge_grad)
-    assert "loss" in spoiled(lambda d: d.update(loss=d["loss"] * (1 + 3e-4)))
+    assert "initial: gradient l0.wq" in spoiled(nudge_grad)
+    assert f"step {steps}: gradient l0.wq" in spoiled(lambda d: nudge_grad(d["checkpoint"]))
+    assert "initial: loss" in spoiled(lambda d: d.update(loss=d["loss"] * (1 + 3e-4)))
+    assert "no checkpoint" in spoiled(lambda d: d.pop("checkpoint"))
     assert "training curve" in spoiled(lambda d: d["train"]["losses"].__setitem__(5, d["train"]["losses"][5] + 2e-3))
     assert "ALiBi slopes" in spoiled(lambda d: d["alibiSlopes"].reverse())
     assert "order/shapes" in spoiled(lambda d: d["params"].insert(0, d["params"].pop(1)))
@@ -391,20 +353,5 @@ def parity_accepts_the_references_own_dump_and_rejects_each_kind_of_difference()
     assert "gradient" in spoiled(lambda d: d["params"][0]["data"].__setitem__(0, d["params"][0]["data"][0] + 0.05))
 
 
-def main():
-    """Run every test; print one line each and the summary, exit 1 on any failure."""
-    failed = 0
-    for fn in TESTS:
-        name = fn.__name__.replace("_", " ")
-        try:
-            fn()
-            print(f"PASS  {name}")
-        except Exception:  # noqa: BLE001 - every failure is reported, then counted
-            failed += 1
-            print(f"FAIL  {name}\n{traceback.format_exc()}")
-    print(f"{len(TESTS) - failed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
