@@ -6,9 +6,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pe, createEngine, assertEngineError } from './engine.mjs';
 
-const declared = [...readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8').matchAll(/^ {2}(\w+)\(/gm)].map(
-  (m) => m[1],
-);
+// The engine's functions are the methods of the PeEngine interface (other interfaces, such as Lab, have
+// methods of their own).
+const dts = readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8');
+const engineStart = dts.indexOf('export interface PeEngine {');
+const engineBlock = dts.slice(engineStart, dts.indexOf('\n}\n', engineStart));
+const declared = [...engineBlock.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);
 
 // One call per entry point with a bad argument, and the parameter its message must name.
 const badCalls = {

@@ -1,6 +1,11 @@
 // Compiled by tsc against the hand-written pe-engine.d.ts, never run: it breaks the build when the
 // declarations stop describing how the engine is used.
-import createEngine, { type Layout, type PeEngine } from '../../cpp/bindings/pe-engine.js';
+import createEngine, {
+  type Lab,
+  type LabConfig,
+  type Layout,
+  type PeEngine,
+} from '../../cpp/bindings/pe-engine.js';
 
 async function usage(): Promise<void> {
   const pe: PeEngine = await createEngine();
@@ -80,6 +85,41 @@ async function usage(): Promise<void> {
     ratio,
   ];
   void [meaning, pooled, words, known, embeddings, tokens, mixing];
+
+  const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
+  const lab: Lab = new pe.Lab(config);
+  const defaultLab: Lab = new pe.Lab();
+  const losses: Float32Array = lab.train(10).loss;
+  const trainAccuracy: Float32Array = lab.train(1).accuracy;
+  const evaluation = lab.evaluate({ samples: 16 });
+  const lengths: Int32Array = evaluation.lengths;
+  const byLength: Float64Array = evaluation.accuracy;
+  const attentionWords: string[] = lab.attention(0, 1, 12, 3).words;
+  const attentionWeights: Float32Array = lab.attention(0, 0).weights;
+  const positionTable: Float32Array = lab.positionTable();
+  const offsets: Int32Array = lab.offsetScores(0, 0).offsets;
+  const saved: Uint8Array = lab.exportState();
+  defaultLab.importState(saved);
+  const step: number = lab.step;
+  const scheme: string = lab.config.scheme;
+  lab.delete();
+  defaultLab.delete();
+  // @ts-expect-error the scheme is a closed set of strings
+  new pe.Lab({ scheme: 'relative' });
+  // @ts-expect-error unknown config fields are rejected
+  new pe.Lab({ width: 64 });
+  void [
+    losses,
+    trainAccuracy,
+    lengths,
+    byLength,
+    attentionWords,
+    attentionWeights,
+    positionTable,
+    offsets,
+    step,
+    scheme,
+  ];
 }
 
 void usage;
