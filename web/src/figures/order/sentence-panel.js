@@ -14,30 +14,6 @@ const STRIP_ROW = 14;
 const MARGIN = { top: 4, right: 8, bottom: 48, left: 58 };
 
 /**
- * One readout shared by many charts: the chart the reader last pointed at or focused writes to it, and the
- * others keep their text for when they are read again.
- * @param {(text: string) => void} setReadout
- */
-export function sharedReadout(setReadout) {
-  let owner = null;
-  return () => {
-    const part = {};
-    let last = '';
-    /** New text for this chart: shown if it is the one being read. */
-    part.write = (text) => {
-      last = text;
-      if (owner === part) setReadout(text);
-    };
-    /** This chart is being read now. */
-    part.claim = (text = last) => {
-      owner = part;
-      part.write(text);
-    };
-    return part;
-  };
-}
-
-/**
  * @param {{ name: string, part: () => { write: (text: string) => void, claim: (text?: string) => void } }} options
  *   `name` is the sentence's letter; `part` hands out a share of the figure's readout
  */
