@@ -4,7 +4,7 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { defineFigure } from '../app/figure.js';
 import { drawAxis, powersOfTen } from '../ui/axes.js';
-import { barRows } from '../ui/bar-rows.js';
+import { bar, barRows, rowText } from '../ui/bar-rows.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { memo } from '../ui/memo.js';
@@ -176,16 +176,6 @@ function row(view, { width, margin }, key, top, height, { label, description, ma
   });
 }
 
-function bar(kind, x0, x1, top, inset, extra = '') {
-  return h('svg:rect', {
-    class: `pe-mixing-bar pe-mixing-${kind}${extra}`,
-    x: Math.min(x0, x1),
-    y: top + inset,
-    width: Math.max(1, Math.abs(x1 - x0)),
-    height: ROW - 2 * inset,
-  });
-}
-
 function drawTerms(view, terms, layout) {
   const { width, margin, narrow } = layout;
   const rows = termRows(terms);
@@ -208,7 +198,12 @@ function drawTerms(view, terms, layout) {
       row(view, layout, `terms:${i}`, i * ROW, ROW, {
         label: narrow ? r.short : r.label,
         description: `${r.label}: ${formatValue(r.value)}`,
-        marks: [bar(r.kind, x(0), x(r.value), i * ROW, 5), valueLabel(x, r.value, i * ROW)],
+        marks: [
+          bar(`pe-mixing-bar pe-mixing-${r.kind}`, x(0), x(r.value), i * ROW, ROW, 5),
+          rowText(formatSig(r.value, 4), x(r.value) + (r.value >= 0 ? 4 : -4), i * ROW, ROW, {
+            end: r.value < 0,
+          }),
+        ],
       }),
     ),
     endToEnd(view, layout, terms, x, rows.length * ROW),
@@ -229,7 +224,7 @@ function endToEnd(view, layout, terms, x, top) {
   let start = 0;
   const segments = TERMS.map((t) => {
     const end = start + terms[t.key];
-    const segment = bar(t.kind, x(start), x(end), top, 8, ' pe-mixing-segment');
+    const segment = bar(`pe-mixing-bar pe-mixing-${t.kind} pe-mixing-segment`, x(start), x(end), top, ROW, 8);
     start = end;
     return segment;
   });
@@ -263,14 +258,15 @@ function drawRms(view, rows, layout, scaled) {
         label: `${narrow ? r.short : r.label}, ${r.scale}`,
         description: `${r.label}, ${r.scale}: root mean square ${formatValue(r.value)}`,
         marks: [
-          h('svg:rect', {
-            class: `pe-mixing-bar pe-mixing-${r.kind}${(r.scale === 'scaled') === scaled ? '' : ' pe-mixing-other'}`,
-            x: 0,
-            y: y + 4,
-            width: Math.max(1, end),
-            height: RMS_ROW - 8,
-          }),
-          h('svg:text', { class: 'pe-barrow-text', x: end + 4, y: y + RMS_ROW / 2 }, formatSig(r.value, 3)),
+          bar(
+            `pe-mixing-bar pe-mixing-${r.kind}${(r.scale === 'scaled') === scaled ? '' : ' pe-mixing-other'}`,
+            0,
+            end,
+            y,
+            RMS_ROW,
+            4,
+          ),
+          rowText(formatSig(r.value, 3), end + 4, y, RMS_ROW),
         ],
       });
     }),
@@ -285,18 +281,4 @@ function drawRms(view, rows, layout, scaled) {
     label: 'root mean square (log)',
     format: powersOfTen((v) => formatSig(v, 2)),
   });
-}
-
-function valueLabel(x, v, top) {
-  const right = v >= 0;
-  return h(
-    'svg:text',
-    {
-      class: 'pe-barrow-text',
-      x: x(v) + (right ? 4 : -4),
-      y: top + ROW / 2,
-      'text-anchor': right ? 'start' : 'end',
-    },
-    formatSig(v, 4),
-  );
 }

@@ -5,7 +5,7 @@ import { max, min } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { defineFigure } from '../app/figure.js';
 import { drawAxis, powersOfTen } from '../ui/axes.js';
-import { barRows } from '../ui/bar-rows.js';
+import { bar, barRows, rowText } from '../ui/bar-rows.js';
 import { series } from '../ui/colors.js';
 import { slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
@@ -99,8 +99,9 @@ export default defineFigure({
       view.lineSvg,
     );
     const right = h('div', { class: 'pe-naive-panel' }, h('h3', {}, 'What is an offset worth?'), view.barSvg);
-    frame.plot.append(h('div', { class: 'pe-naive-panels' }, left, right));
-    view.stopWatching = [watchWidth(left, redraw), watchWidth(right, redraw)];
+    const panels = h('div', { class: 'pe-naive-panels' }, left, right);
+    frame.plot.append(panels);
+    view.stopWatching = watchWidth(panels, redraw);
     indexCursor(view.lineSvg, {
       at: (event) => {
         const rect = view.lineSvg.getBoundingClientRect();
@@ -170,7 +171,7 @@ export default defineFigure({
   },
 
   destroy(view) {
-    for (const stop of view.stopWatching) stop();
+    view.stopWatching();
   },
 });
 
@@ -284,7 +285,6 @@ function drawBars(view, meaning, { offset, lengths }) {
   const rows = lengths.map((n, i) => {
     const v = meaning[i];
     const top = BARS.top + i * BARS.row;
-    const middle = top + BARS.row / 2;
     const fits = Number.isFinite(v);
     return view.bars.row({
       key: i,
@@ -301,24 +301,12 @@ function drawBars(view, meaning, { offset, lengths }) {
         : `offset ${offset} does not fit in a ${formatInt(n)}-word sentence (NaN)`,
       marks: fits
         ? [
-            h('svg:rect', {
-              class: 'pe-naive-bar-fill',
-              x: BARS.left,
-              y: top + 6,
-              width: Math.max(1, bx(v)),
-              height: BARS.row - 12,
-            }),
-            h(
-              'svg:text',
-              { class: 'pe-barrow-text', x: BARS.left + Math.min(bx(v) + 6, w - 40), y: middle },
-              formatSig(v, 3),
-            ),
+            bar('pe-naive-bar-fill', BARS.left, BARS.left + bx(v), top, BARS.row, 6),
+            rowText(formatSig(v, 3), BARS.left + Math.min(bx(v) + 6, w - 40), top, BARS.row),
           ]
-        : h(
-            'svg:text',
-            { class: 'pe-barrow-text pe-naive-bar-na', x: BARS.left + 4, y: middle },
-            'does not fit (k > n\u22121)',
-          ),
+        : rowText('does not fit (k > n\u22121)', BARS.left + 4, top, BARS.row, {
+            className: 'pe-naive-bar-na',
+          }),
     });
   });
   replaceChildren(svg, axis, ...rows);

@@ -55,3 +55,23 @@ export function barRows({ name, part }) {
     },
   };
 }
+
+/**
+ * A bar inside a row from `top` to `top + height`: from x0 to x1 (either way round, at least a pixel wide),
+ * `inset` pixels in from the row's top and bottom.
+ */
+export function bar(className, x0, x1, top, height, inset) {
+  return h('svg:rect', {
+    class: className,
+    x: Math.min(x0, x1),
+    y: top + inset,
+    width: Math.max(1, Math.abs(x1 - x0)),
+    height: height - 2 * inset,
+  });
+}
+
+/** Text in the middle of a row's height, starting at x (or ending there, for a value left of its bar). */
+export function rowText(text, x, top, height, { end = false, className = '' } = {}) {
+  const attributes = { class: `pe-barrow-text ${className}`.trim(), x, y: top + height / 2 };
+  return h('svg:text', end ? { ...attributes, 'text-anchor': 'end' } : attributes, text);
+}

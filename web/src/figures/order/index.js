@@ -16,6 +16,7 @@ import { formatDifference, SAME, verdict } from './verdict.js';
 import { wordField } from './word-field.js';
 import './order.css';
 
+// Each sentence's parameter and its side of compareSentences' result share the key.
 const SIDES = [
   { name: 'A', key: 'a' },
   { name: 'B', key: 'b' },
@@ -129,7 +130,6 @@ export default defineFigure({
   },
 
   draw(view, data, p) {
-    const results = [data.a, data.b];
     const head = shownHead(data, p);
     if (view.head.input.options.length !== data.a.heads) {
       replaceChildren(
@@ -139,11 +139,11 @@ export default defineFigure({
     }
     view.head.value = String(head);
     // One colour limit for both sentences, so that equal colours mean equal values across the two columns.
-    const limit = Math.max(1e-12, ...results.map((r) => max(r.outputs, Math.abs)));
-    view.sides.forEach(({ key, field, panel }, i) => {
+    const limit = Math.max(1e-12, max(data.a.outputs, Math.abs), max(data.b.outputs, Math.abs));
+    for (const { key, field, panel } of view.sides) {
       field.show(p[key]);
-      panel.draw(results[i], head, limit);
-    });
+      panel.draw(data[key], head, limit);
+    }
     view.verdict.show(data, p.reveal, view.prediction);
   },
 
@@ -163,8 +163,8 @@ export default defineFigure({
   table(data, p) {
     const head = shownHead(data, p);
     const rows = [];
-    for (const [i, { name }] of SIDES.entries()) {
-      const r = i === 0 ? data.a : data.b;
+    for (const { name, key } of SIDES) {
+      const r = data[key];
       const n = r.seqLen;
       for (let q = 0; q < n; q += 1) {
         for (let k = 0; k < n; k += 1) {
