@@ -1,7 +1,6 @@
 // Figure `naive`: the two obvious position encodings and how each fails. Left, how loud the position vector is
 // next to the word embedding (naiveNormRatio) as the sequence grows; right, what one offset is worth under the
 // normalised index in sentences of different lengths (naiveOffsetMeaning). Every plotted value is the engine's.
-import { max, min } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { defineFigure } from '../app/figure.js';
 import { drawAxis, powersOfTen } from '../ui/axes.js';
@@ -202,10 +201,17 @@ function drawLines(view, ratios, n) {
   const hgt = HEIGHT - MARGIN.top - MARGIN.bottom;
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', String(HEIGHT));
-  // The log axis spans the smallest positive and largest value drawn (position 0 is 0 for two of the kinds).
-  const positive = (v) => (v > 0 ? v : undefined);
-  const lo = Math.min(1, ...KINDS.map(({ kind }) => min(ratios[kind], positive) ?? 1));
-  const hi = Math.max(1, ...KINDS.map(({ kind }) => max(ratios[kind], positive) ?? 1));
+  // The log axis spans the word embedding's 1 and every positive value drawn (position 0 is 0 for two kinds).
+  let lo = 1;
+  let hi = 1;
+  for (const { kind } of KINDS) {
+    for (const v of ratios[kind]) {
+      if (v > 0) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  }
   const x = scaleLinear()
     .domain([0, Math.max(1, n - 1)])
     .range([0, w]);

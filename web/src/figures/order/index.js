@@ -2,7 +2,6 @@
 // layer sees a bag of words, so "dog bites man" and "man bites dog" give the same sentence vector; an encoding or
 // a causal mask separates them. One engine call (compareSentences) gives both sentences, how far apart they end
 // up and the same measure under every encoding and mask, which the prose around the figure quotes.
-import { max } from 'd3-array';
 import { defineFigure } from '../../app/figure.js';
 import { select } from '../../ui/controls.js';
 import { h, replaceChildren } from '../../ui/dom.js';
@@ -40,8 +39,9 @@ export default defineFigure({
     'are each word\u2019s output vector and the sentence vector (the mean of the outputs), red positive and ' +
     'blue negative. Drag a word, or focus it and press Alt+\u2190/\u2192 (or Ctrl+\u2190/\u2192), to move it.',
   params: {
-    a: { type: 'string', default: 'dog bites man' },
-    b: { type: 'string', default: 'man bites dog' },
+    // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
+    a: { type: 'string', default: 'dog bites man', maxLength: 2000 },
+    b: { type: 'string', default: 'man bites dog', maxLength: 2000 },
     encoding: {
       type: 'enum',
       default: 'none',
@@ -139,7 +139,8 @@ export default defineFigure({
     }
     view.head.value = String(head);
     // One colour limit for both sentences, so that equal colours mean equal values across the two columns.
-    const limit = Math.max(1e-12, max(data.a.outputs, Math.abs), max(data.b.outputs, Math.abs));
+    const magnitude = (m, v) => Math.max(m, Math.abs(v));
+    const limit = [data.a.outputs, data.b.outputs].reduce((m, values) => values.reduce(magnitude, m), 1e-12);
     for (const { key, field, panel } of view.sides) {
       field.show(p[key]);
       panel.draw(data[key], head, limit);
