@@ -42,6 +42,7 @@ const badCalls = {
   tokenize: [() => pe.tokenize(42), /text/],
   wordEmbeddings: [() => pe.wordEmbeddings('dog', 3), /dModel/],
   attendSentence: [() => pe.attendSentence('dog bites zebra', 'none', 64), /"zebra"/],
+  compareSentences: [() => pe.compareSentences('dog bites man', 'man bites dog', 'none', 63), /dModel/],
   mixingTerms: [() => pe.mixingTerms('dog', -1, 'man', 0, 64), /pos1/],
   mixingByPosition: [() => pe.mixingByPosition('dog', 'man', 0, 64), /positions/],
   mixingRms: [() => pe.mixingRms(4, 64, { scaled: 'yes' }), /scaled/],

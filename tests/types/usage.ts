@@ -52,6 +52,12 @@ async function usage(): Promise<void> {
   const sentence = pe.attendSentence('dog bites man', 'sinusoidal', 64, 1, { mask: 'causal' });
   const tokens: string[] = sentence.tokens;
   const mixing: number = pe.mixingTerms('dog', 0, 'man', 2, 512, { scaled: true }).total;
+  const compared = pe.compareSentences('dog bites man', 'man bites dog', 'alibi', 64, 1, { mask: 'causal' });
+  const byMask: number = compared.pooledDifferences.alibi.causal + compared.pooledDifference;
+  const sharedAt: number | undefined = compared.sharedWord?.indexB;
+  const outputs: Float64Array = compared.b.outputs;
+  // @ts-expect-error the table has no row for an unknown encoding
+  void compared.pooledDifferences.absolute;
   // @ts-expect-error encoding is a closed set of strings
   pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
@@ -85,6 +91,8 @@ async function usage(): Promise<void> {
     ratio,
   ];
   void [meaning, pooled, words, known, embeddings, tokens, mixing];
+  void [byMask, sharedAt, outputs];
+
 
   const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
   const lab: Lab = new pe.Lab(config);

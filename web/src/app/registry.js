@@ -1,7 +1,7 @@
 // Every figure id (DESIGN.md), in the order of the article, and how to load its module. Modules load on
 // demand, so a page pays only for the figures it shows.
 export const figures = {
-  order: () => import('../figures/order.js'),
+  order: () => import('../figures/order/index.js'),
   naive: () => import('../figures/naive.js'),
   heatmap: () => import('../figures/heatmap.js'),
   columns: () => import('../figures/columns.js'),
