@@ -120,6 +120,16 @@ export interface PeEngine {
   shiftRotation(pair: number, offset: number, dModel: number, base?: number): Float64Array;
 
   /**
+   * `R(offset)` (see shiftRotation) applied to `(sin, cos)` of pair `pair` at `pos`, in double precision: where
+   * the pair of PE(pos + offset) is predicted to be.
+   * @param pair 0..dModel/2-1
+   * @param pos 0..65536 (need not be an integer)
+   * @param offset any finite shift, |offset| <= 1e9
+   * @returns `[sin, cos]`, two values.
+   */
+  rotatePair(pair: number, pos: number, offset: number, dModel: number, base?: number): Float64Array;
+
+  /**
    * Largest Euclidean error, over all pairs, of `PE(pos + offset) - R(offset) PE(pos)` in double precision.
    * @param pos 0..65536 (need not be an integer)
    * @param offset -65536..65536

@@ -145,6 +145,18 @@ val shift_rotation(val pair, val offset, val d_model, val base) {
   return to_float64_array(std::vector<double>(r.begin(), r.end()));
 }
 
+val rotate_pair(val pair, val pos, val offset, val d_model, val base) {
+  Args args("rotatePair");
+  const int d = read_d_model(args, d_model);
+  const int i = args.integer(pair, "pair", 0, d / 2 - 1);
+  const double p = args.number(pos, "pos", 0, lim::kMaxPositions);
+  const double k = args.number(offset, "offset", -1e9, 1e9);
+  const double b = args.base(base);
+  if (!args.ok()) return args.error();
+  const auto r = pe::rotate_pair(i, p, k, d, b);
+  return to_float64_array(std::vector<double>(r.begin(), r.end()));
+}
+
 val rotation_residual(val pos, val offset, val d_model, val base) {
   Args args("rotationResidual");
   const double p = args.number(pos, "pos", 0, lim::kMaxPositions);
@@ -168,5 +180,6 @@ EMSCRIPTEN_BINDINGS(pe_sinusoidal) {
   function("raw_dotByOffset", &pe::bind::dot_by_offset);
   function("raw_similarityMatrix", &pe::bind::similarity_matrix);
   function("raw_shiftRotation", &pe::bind::shift_rotation);
+  function("raw_rotatePair", &pe::bind::rotate_pair);
   function("raw_rotationResidual", &pe::bind::rotation_residual);
 }

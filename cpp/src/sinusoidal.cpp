@@ -435,16 +435,22 @@ std::array<double, 4> shift_rotation(int pair, double offset, int d_model, doubl
   return {cs, sn, -sn, cs};
 }
 
+std::array<double, 2> rotate_pair(int pair, double pos, double offset, int d_model, double base) noexcept {
+  // The angle as encode_position takes it, so that R(k) applies to exactly the pair PE(pos) holds.
+  const double angle = pos * pair_frequency(pair, d_model, base);
+  const double sn = std::sin(angle);
+  const double cs = std::cos(angle);
+  const auto r = shift_rotation(pair, offset, d_model, base);
+  return {r[0] * sn + r[1] * cs, r[2] * sn + r[3] * cs};
+}
+
 double rotation_residual(double pos, double offset, int d_model, double base) {
-  const auto from = encode_position(pos, d_model, base);
   const auto to = encode_position(pos + offset, d_model, base);
   double worst = 0.0;
   for (int i = 0; i < d_model / 2; ++i) {
-    const auto r = shift_rotation(i, offset, d_model, base);
+    const auto turned = rotate_pair(i, pos, offset, d_model, base);
     const auto j = static_cast<std::size_t>(2 * i);
-    const double ds = to[j] - (r[0] * from[j] + r[1] * from[j + 1]);
-    const double dc = to[j + 1] - (r[2] * from[j] + r[3] * from[j + 1]);
-    worst = std::max(worst, std::hypot(ds, dc));
+    worst = std::max(worst, std::hypot(to[j] - turned[0], to[j + 1] - turned[1]));
   }
   return worst;
 }

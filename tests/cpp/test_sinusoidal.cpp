@@ -137,6 +137,15 @@ TEST_CASE("a shift by k is a rotation that does not depend on the position", "[s
   }
 }
 
+TEST_CASE("R(k) turns the pair at pos onto the pair at pos + k", "[sinusoidal]") {
+  for (const double pos : {0.0, 10.0, 1365.0}) {
+    const auto turned = pe::rotate_pair(16, pos, 3.0, 512, 10000.0);
+    const double at = (pos + 3.0) / std::pow(10000.0, 32.0 / 512.0);
+    CHECK_CLOSE(turned[0], std::sin(at), 1e-12);
+    CHECK_CLOSE(turned[1], std::cos(at), 1e-12);
+  }
+}
+
 TEST_CASE("chosen columns are the formula in double precision, in both layouts and in the order asked",
           "[sinusoidal]") {
   const int P = 300;

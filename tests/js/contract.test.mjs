@@ -20,6 +20,7 @@ const badCalls = {
   dotByOffset: [() => pe.dotByOffset(0, -1, 512), /maxOffset/],
   similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
   shiftRotation: [() => pe.shiftRotation(0, Infinity, 8), /offset/],
+  rotatePair: [() => pe.rotatePair(0, -1, 1, 8), /pos/],
   rotationResidual: [() => pe.rotationResidual(0, 1, 9), /dModel/],
   ropeRotate: [() => pe.ropeRotate([1, 2, 3], 1, 3), /headDim/],
   ropePermutation: [() => pe.ropePermutation(8, 'interleaved', 'diagonal'), /to/],

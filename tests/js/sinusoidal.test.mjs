@@ -149,6 +149,15 @@ test('shiftRotation maps pair i of PE(pos) to PE(pos + k)', () => {
   assertClose(c * s + d * co, row[(pos + k) * 512 + 2 * pair + 1], 1e-6);
 });
 
+test('rotatePair turns pair i of PE(pos) onto PE(pos + k)', () => {
+  const [pair, k, pos] = [5, 9, 123];
+  const t = (pos + k) / 10000 ** ((2 * pair) / 512);
+  const [s, c] = pe.rotatePair(pair, pos, k, 512, 10000);
+  assertClose(s, Math.sin(t), 1e-12);
+  assertClose(c, Math.cos(t), 1e-12);
+  assertEngineError(() => pe.rotatePair(256, 0, 1, 512), /pair/, /255/);
+});
+
 test('similarityMatrix has constant diagonals and a unit cosine diagonal', () => {
   const n = 40;
   const m = pe.similarityMatrix(n, 64, 10000, 'cosine');

@@ -122,6 +122,9 @@ enum class Similarity { Dot, Cosine };
 /// Row-major 2x2 matrix R(k) with (sin, cos) of pair i at pos+k = R(k) (sin, cos) at pos.
 [[nodiscard]] std::array<double, 4> shift_rotation(int pair, double offset, int d_model, double base) noexcept;
 
+/// R(k) (sin, cos) of pair i at pos, in double precision: the point PE(pos+k) is predicted to be.
+[[nodiscard]] std::array<double, 2> rotate_pair(int pair, double pos, double offset, int d_model, double base) noexcept;
+
 /// max over all pairs of |PE(pos+k) - R(k) PE(pos)| (Euclidean norm per pair), in double precision.
 [[nodiscard]] double rotation_residual(double pos, double offset, int d_model, double base);
 

@@ -47,11 +47,7 @@ export default defineFigure({
     if (previous?.key === key) return previous;
     // Engine results kept between steps: the pair's two columns (PE(pos) does not depend on how many positions
     // are asked for, so dragging Positions or Offset rarely asks again) and the sampled rows by position.
-    const held = previous?.held ?? {
-      columns: columnStore(engine),
-      rotated: byPosition(),
-      residual: byPosition(),
-    };
+    const held = previous?.held ?? { columns: columnStore(engine), rows: byPosition() };
     const rotation = engine.shiftRotation(pair, offset, dModel, base);
     const dims = dimensionsOf(pair, dModel, layout);
     const columns = held.columns(positions + offset, dModel, base, layout, [dims.sin, dims.cos]);
@@ -60,13 +56,11 @@ export default defineFigure({
     const rows = samplePositions(pos, positions).map((p) => ({
       pos: p,
       at: [sin[p], cos[p]],
-      rotated: held.rotated(`${pair} ${offset} ${dModel} ${base}`, p, () =>
-        rotatePair(engine, [sin[p], cos[p]], pair, offset, dModel, base),
-      ),
       shifted: [sin[p + offset], cos[p + offset]],
-      error: held.residual(`${offset} ${dModel} ${base}`, p, () =>
-        engine.rotationResidual(p, offset, dModel, base),
-      ),
+      ...held.rows(`${pair} ${offset} ${dModel} ${base}`, p, () => ({
+        rotated: engine.rotatePair(pair, p, offset, dModel, base),
+        error: engine.rotationResidual(p, offset, dModel, base),
+      })),
     }));
     return {
       key,
@@ -197,19 +191,6 @@ function describePoint({ sin, cos, pair, dims }, { pos, offset }, which) {
 function turnDegrees([cos, sin]) {
   const degrees = (Math.atan2(sin, cos) * 180) / Math.PI;
   return degrees < 0 ? degrees + 360 : degrees;
-}
-
-/**
- * R(k)·(sin, cos) of one pair, computed by the engine. R(k) acting on (sin, cos) is the RoPE rotation by k acting
- * on (cos, sin), so ropeRotate with startPos k turns the pair, written in that order into an otherwise zero row,
- * and the figure only reads the two results back.
- */
-function rotatePair(engine, [s, c], pair, offset, dModel, base) {
-  const row = new Float64Array(dModel);
-  row[2 * pair] = c;
-  row[2 * pair + 1] = s;
-  const out = engine.ropeRotate(row, 1, dModel, offset, base, 'interleaved');
-  return [out[2 * pair + 1], out[2 * pair]];
 }
 
 /**
