@@ -84,6 +84,16 @@ export interface PeEngine {
   ): Float64Array;
 
   /**
+   * Where each dimension of a layout sits in the paper's interleaved order: entry d is `2i` when dimension d is
+   * the sine of pair i, `2i + 1` when it is its cosine (the identity for `"interleaved"`). Figures map between
+   * dimensions and pairs with it, and read per-dimension results of the interleaved order (dimensionRanges).
+   * @param dModel even, 2..4096
+   * @param layout `"interleaved"` (the default) or `"split"`
+   * @returns `dModel` indices, a permutation of 0..dModel-1.
+   */
+  layoutOrder(dModel: number, layout?: Layout): Int32Array;
+
+  /**
    * Period in positions of every sin/cos pair: `2 * pi * base^(2i/dModel)`.
    * @returns `dModel / 2` values, increasing by the factor `base^(2/dModel)`.
    */

@@ -134,6 +134,14 @@ val similarity_matrix(val positions, val d_model, val base, val metric) {
   return to_float64_array(pe::similarity_matrix(p, d, b, m == 0 ? Similarity::Dot : Similarity::Cosine));
 }
 
+val layout_order(val d_model, val layout) {
+  Args args("layoutOrder");
+  const int d = read_d_model(args, d_model);
+  const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
+  if (!args.ok()) return args.error();
+  return to_int32_array(pe::layout_order(d, l == 0 ? Layout::Interleaved : Layout::Split));
+}
+
 val shift_rotation(val pair, val offset, val d_model, val base) {
   Args args("shiftRotation");
   const int d = read_d_model(args, d_model);
@@ -179,6 +187,7 @@ EMSCRIPTEN_BINDINGS(pe_sinusoidal) {
   function("raw_dimensionRanges", &pe::bind::dimension_ranges);
   function("raw_dotByOffset", &pe::bind::dot_by_offset);
   function("raw_similarityMatrix", &pe::bind::similarity_matrix);
+  function("raw_layoutOrder", &pe::bind::layout_order);
   function("raw_shiftRotation", &pe::bind::shift_rotation);
   function("raw_rotatePair", &pe::bind::rotate_pair);
   function("raw_rotationResidual", &pe::bind::rotation_residual);

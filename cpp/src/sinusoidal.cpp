@@ -175,17 +175,20 @@ std::vector<float> sinusoidal_table(int positions, int d_model, double base, Lay
   return out;
 }
 
+std::vector<int> layout_order(int d_model, Layout layout) {
+  std::vector<int> order(static_cast<std::size_t>(d_model));
+  for (int dim = 0; dim < d_model; ++dim) order[static_cast<std::size_t>(dim)] = interleaved_slot(dim, d_model, layout);
+  return order;
+}
+
 std::vector<double> sinusoidal_columns(int positions, int d_model, double base, Layout layout,
                                        const std::vector<int>& dimensions) {
-  const int half = d_model / 2;
   const auto count = static_cast<std::size_t>(positions);
   std::vector<double> out(dimensions.size() * count);
   for (std::size_t c = 0; c < dimensions.size(); ++c) {
-    const int dim = dimensions[c];
-    const bool interleaved = layout == Layout::Interleaved;
-    const int pair = interleaved ? dim / 2 : dim % half;
-    const bool is_sin = interleaved ? dim % 2 == 0 : dim < half;
-    const double w = pair_frequency(pair, d_model, base);
+    const int slot = interleaved_slot(dimensions[c], d_model, layout);
+    const bool is_sin = slot % 2 == 0;
+    const double w = pair_frequency(slot / 2, d_model, base);
     double* column = out.data() + c * count;
     for (std::size_t p = 0; p < count; ++p) {
       const double angle = static_cast<double>(p) * w;

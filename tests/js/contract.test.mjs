@@ -19,6 +19,7 @@ const badCalls = {
   dimensionRanges: [() => pe.dimensionRanges(0, 512), /positions/],
   dotByOffset: [() => pe.dotByOffset(0, -1, 512), /maxOffset/],
   similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
+  layoutOrder: [() => pe.layoutOrder(8, 'diagonal'), /layout/],
   shiftRotation: [() => pe.shiftRotation(0, Infinity, 8), /offset/],
   rotatePair: [() => pe.rotatePair(0, -1, 1, 8), /pos/],
   rotationResidual: [() => pe.rotationResidual(0, 1, 9), /dModel/],

@@ -149,6 +149,14 @@ test('shiftRotation maps pair i of PE(pos) to PE(pos + k)', () => {
   assertClose(c * s + d * co, row[(pos + k) * 512 + 2 * pair + 1], 1e-6);
 });
 
+test('layoutOrder maps every dimension of a layout to its place in the interleaved table', () => {
+  assert.deepEqual([...pe.layoutOrder(8, 'split')], [0, 2, 4, 6, 1, 3, 5, 7]);
+  assert.deepEqual([...pe.layoutOrder(4)], [0, 1, 2, 3]);
+  const split = pe.sinusoidalTable(3, 16, 10000, 'split');
+  const paper = pe.sinusoidalTable(3, 16, 10000, 'interleaved');
+  pe.layoutOrder(16, 'split').forEach((slot, d) => assert.equal(split[2 * 16 + d], paper[2 * 16 + slot]));
+});
+
 test('rotatePair turns pair i of PE(pos) onto PE(pos + k)', () => {
   const [pair, k, pos] = [5, 9, 123];
   const t = (pos + k) / 10000 ** ((2 * pair) / 512);

@@ -20,6 +20,18 @@ enum class Layout {
   Split,        ///< all sines (0..d/2-1), then all cosines (d/2..d-1), same frequencies
 };
 
+/// Where dimension `dim` of a layout sits in the paper's interleaved order: 2i for the sine of pair i, 2i+1 for
+/// its cosine.
+[[nodiscard]] constexpr int interleaved_slot(int dim, int d_model, Layout layout) noexcept {
+  const int half = d_model / 2;
+  if (layout == Layout::Interleaved) return dim;
+  return dim < half ? 2 * dim : 2 * (dim - half) + 1;
+}
+
+/// interleaved_slot of every dimension 0..dModel-1: the layout's index bookkeeping, for callers that map
+/// between dimensions and pairs.
+[[nodiscard]] std::vector<int> layout_order(int d_model, Layout layout);
+
 /// Angular frequency of pair i: base^(-2i/dModel).
 [[nodiscard]] double pair_frequency(int pair, int d_model, double base) noexcept;
 
