@@ -114,6 +114,15 @@ export interface PeEngine {
   dotByOffset(pos: number, maxOffset: number, dModel: number, base?: number): Float64Array;
 
   /**
+   * How far `dotByOffset` from each later start strays from the first start's, for k = 0..maxOffset: the largest
+   * `|PE(s) . PE(s + k) - PE(s0) . PE(s0 + k)|` (zero but for rounding, since both equal `sum_i cos(w_i k)`).
+   * @param starts starting positions, each 0..65536, at most 64 of them; with fewer than two the result is 0
+   * @param maxOffset largest offset, 0..65536
+   * @returns one number.
+   */
+  dotByOffsetSpread(starts: ArrayLike<number>, maxOffset: number, dModel: number, base?: number): number;
+
+  /**
    * positions x positions matrix of `PE(a) . PE(b)` (metric `"dot"`, the default) or their cosine similarity
    * (`"cosine"`), row-major.
    * @param positions 1..1024

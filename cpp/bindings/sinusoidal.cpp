@@ -15,6 +15,9 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
+// The most starts dotByOffsetSpread compares: a figure draws one curve per start.
+constexpr std::size_t kMaxStarts = 64;
+
 int read_d_model(Args& args, const val& v) {
   return args.even_integer(v, "dModel", 2, lim::kMaxDModel);
 }
@@ -124,6 +127,17 @@ val dot_by_offset(val pos, val max_offset, val d_model, val base) {
   return to_float64_array(pe::dot_by_offset(p, k, d, b));
 }
 
+val dot_by_offset_spread(val starts, val max_offset, val d_model, val base) {
+  Args args("dotByOffsetSpread");
+  const auto s = args.integers(starts, "starts", 0, lim::kMaxPositions, kMaxStarts);
+  const int k = args.integer(max_offset, "maxOffset", 0, lim::kMaxPositions);
+  const int d = read_d_model(args, d_model);
+  const double b = args.base(base);
+  args.cap_values((std::int64_t{k} + 1) * d, "(maxOffset + 1) * dModel", lim::kMaxValues);
+  if (!args.ok()) return args.error();
+  return val(pe::dot_by_offset_spread(s, k, d, b));
+}
+
 val similarity_matrix(val positions, val d_model, val base, val metric) {
   Args args("similarityMatrix");
   const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
@@ -186,6 +200,7 @@ EMSCRIPTEN_BINDINGS(pe_sinusoidal) {
   function("raw_pairPeriods", &pe::bind::pair_periods);
   function("raw_dimensionRanges", &pe::bind::dimension_ranges);
   function("raw_dotByOffset", &pe::bind::dot_by_offset);
+  function("raw_dotByOffsetSpread", &pe::bind::dot_by_offset_spread);
   function("raw_similarityMatrix", &pe::bind::similarity_matrix);
   function("raw_layoutOrder", &pe::bind::layout_order);
   function("raw_shiftRotation", &pe::bind::shift_rotation);

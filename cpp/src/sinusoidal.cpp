@@ -387,6 +387,17 @@ std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double b
   return out;
 }
 
+double dot_by_offset_spread(const std::vector<int>& starts, int max_offset, int d_model, double base) {
+  if (starts.size() < 2) return 0.0;
+  const auto first = dot_by_offset(starts[0], max_offset, d_model, base);
+  double worst = 0.0;
+  for (std::size_t s = 1; s < starts.size(); ++s) {
+    const auto curve = dot_by_offset(starts[s], max_offset, d_model, base);
+    for (std::size_t k = 0; k < curve.size(); ++k) worst = std::max(worst, std::abs(curve[k] - first[k]));
+  }
+  return worst;
+}
+
 std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric) {
   // Every cell is the direct dot product of two encodings (a row of sines then a row of cosines, stepped along
   // by PairAngles), computed two rows by four and in column blocks that stay in cache.

@@ -137,6 +137,16 @@ TEST_CASE("a shift by k is a rotation that does not depend on the position", "[s
   }
 }
 
+TEST_CASE("the dot product against offset is the same curve from every start", "[sinusoidal]") {
+  CHECK(pe::dot_by_offset_spread({0, 100, 300}, 128, 512, 10000.0) < 1e-9);
+  CHECK(pe::dot_by_offset_spread({7}, 128, 512, 10000.0) == 0.0);
+  const auto a = pe::dot_by_offset(5, 40, 64, 10000.0);
+  const auto b = pe::dot_by_offset(2000, 40, 64, 10000.0);
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k) worst = std::max(worst, std::abs(a[k] - b[k]));
+  CHECK(pe::dot_by_offset_spread({5, 2000}, 40, 64, 10000.0) == worst);
+}
+
 TEST_CASE("the layout order places each dimension's pair and function as the table does", "[sinusoidal]") {
   const auto interleaved = pe::layout_order(8, pe::Layout::Interleaved);
   const auto split = pe::layout_order(8, pe::Layout::Split);

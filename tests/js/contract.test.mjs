@@ -18,6 +18,7 @@ const badCalls = {
   pairPeriods: [() => pe.pairPeriods(512, NaN), /base/],
   dimensionRanges: [() => pe.dimensionRanges(0, 512), /positions/],
   dotByOffset: [() => pe.dotByOffset(0, -1, 512), /maxOffset/],
+  dotByOffsetSpread: [() => pe.dotByOffsetSpread([0], -1, 8), /maxOffset/],
   similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
   layoutOrder: [() => pe.layoutOrder(8, 'diagonal'), /layout/],
   shiftRotation: [() => pe.shiftRotation(0, Infinity, 8), /offset/],

@@ -126,6 +126,10 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 /// PE(pos) . PE(pos+k) for k = 0..maxOffset, summed over all dimensions in double precision.
 [[nodiscard]] std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double base);
 
+/// How far dot_by_offset from each later start strays from the first start's: the largest
+/// |PE(s).PE(s+k) - PE(s0).PE(s0+k)| over k = 0..max_offset (0 with fewer than two starts).
+[[nodiscard]] double dot_by_offset_spread(const std::vector<int>& starts, int max_offset, int d_model, double base);
+
 enum class Similarity { Dot, Cosine };
 
 /// positions x positions matrix of PE(a) . PE(b) (or their cosine), row-major.

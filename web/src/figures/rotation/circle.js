@@ -10,10 +10,11 @@ const MAX_SIDE = 340;
 const DOMAIN = 1.4;
 
 /**
- * @param {{ element: HTMLElement, onPoint: (which: 'pos'|'shifted') => void, onLeave: () => void }} options
- *   the mount point (for the scheme's colours); onPoint when a point is hovered or focused, onLeave after
+ * @param {{ element: HTMLElement, repaint: () => void, onPoint: (which: 'pos'|'shifted') => void, onLeave: () =>
+ *   void }} options the mount point (for the scheme's colours); repaint when the dots need painting again (see
+ *   dots.js); onPoint when a point is hovered or focused, onLeave after
  */
-export function unitCircle({ element, onPoint, onLeave }) {
+export function unitCircle({ element, repaint, onPoint, onLeave }) {
   const write = changeWriter();
   const attrs = (node, values) => {
     for (const name of Object.keys(values)) write.put(node, name, values[name]);
@@ -32,7 +33,7 @@ export function unitCircle({ element, onPoint, onLeave }) {
     labelY,
     unit,
   );
-  const dots = dotLayer(element);
+  const dots = dotLayer(element, repaint);
   const arc = h('svg:path', { class: 'pe-rotation-arc' });
   const points = { pos: point('pos', series[0]), shifted: point('shifted', series[1]) };
   const svg = h(
@@ -92,7 +93,7 @@ export function unitCircle({ element, onPoint, onLeave }) {
 
   return {
     element: host,
-    recolor: dots.recolor,
+    stop: dots.stop,
     /**
      * @param {{ sin: Float64Array, cos: Float64Array, pair: number, turn: number, describe: (which: string) =>
      *   string }} data the pair's columns from the engine, R(k)'s clockwise turn in degrees

@@ -1,6 +1,7 @@
 // One small dot per position on the unit circle, painted into a canvas at the screen's resolution: thousands of
 // overlapping discs cost far less as pixels than as SVG geometry to rasterize.
 import { cssVar } from '../../ui/colors.js';
+import { onThemeChange } from '../../ui/theme.js';
 
 const DOT_RADIUS = 1.5; // CSS px
 const DOT_SUBPIXELS = 8; // a dot's centre is placed to 1/8 of a device pixel
@@ -9,8 +10,10 @@ const DOT_SUBPIXELS = 8; // a dot's centre is placed to 1/8 of a device pixel
  * A canvas of dots that paints again only when what it shows changes (the positions drawn, its size, the
  * screen's resolution or the colour scheme).
  * @param {HTMLElement} colorSource the element whose --muted colour the dots take
+ * @param {() => void} repaint called when the scheme or the screen's resolution changes (browser zoom, another
+ *   monitor): the next paint paints whatever it shows
  */
-export function dotLayer(colorSource) {
+export function dotLayer(colorSource, repaint) {
   const canvas = document.createElement('canvas');
   canvas.className = 'pe-rotation-dots';
   canvas.setAttribute('aria-hidden', 'true');
@@ -19,6 +22,22 @@ export function dotLayer(colorSource) {
   let image = null; // the canvas's pixels, kept between paints
   let cover = null; // the alpha of each of those pixels
   let stamps = null; // discStamps for the current size
+  const stopTheme = onThemeChange(() => {
+    color = null;
+    key = null;
+    repaint();
+  });
+  let ratio = null;
+  const onRatio = () => {
+    watchRatio();
+    repaint();
+  };
+  function watchRatio() {
+    ratio?.removeEventListener('change', onRatio);
+    ratio = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    ratio.addEventListener('change', onRatio);
+  }
+  watchRatio();
 
   /**
    * One disc per position 0..count-1 centred on (sin[p], cos[p]), the circle's [-domain, domain] square shown
@@ -81,10 +100,9 @@ export function dotLayer(colorSource) {
   return {
     canvas,
     paint,
-    /** The colour scheme changed: the next paint reads the colour again and paints whatever it shows. */
-    recolor() {
-      color = null;
-      key = null;
+    stop() {
+      stopTheme();
+      ratio.removeEventListener('change', onRatio);
     },
   };
 }

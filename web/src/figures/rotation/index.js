@@ -9,7 +9,6 @@ import { dimensionsOf, hoverAnnouncer, pairOf } from '../../ui/linked.js';
 import { memo } from '../../ui/memo.js';
 import { watchWidth } from '../../ui/resize.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
-import { onThemeChange } from '../../ui/theme.js';
 import { SINUSOIDAL } from '../shared-params.js';
 import { unitCircle } from './circle.js';
 import { rotationSide } from './side.js';
@@ -89,6 +88,7 @@ export default defineFigure({
     };
     view.circle = unitCircle({
       element,
+      repaint: redraw,
       onPoint: view.showPoint,
       onLeave: () => {
         view.focused = null;
@@ -102,27 +102,9 @@ export default defineFigure({
       view.width = width;
       redraw();
     });
-    const stopTheme = onThemeChange(() => {
-      view.circle.recolor();
-      redraw();
-    });
-    // The dots are painted at the screen's resolution: paint them again when it changes (browser zoom, another
-    // monitor), as the SVG layers redraw themselves.
-    let ratio = null;
-    const onRatio = () => {
-      watchRatio();
-      redraw();
-    };
-    function watchRatio() {
-      ratio?.removeEventListener('change', onRatio);
-      ratio = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
-      ratio.addEventListener('change', onRatio);
-    }
-    watchRatio();
     view.stop = () => {
       stopWatching();
-      stopTheme();
-      ratio.removeEventListener('change', onRatio);
+      view.circle.stop();
     };
     return view;
   },

@@ -4,6 +4,7 @@
 import { defineFigure } from '../../app/figure.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
+import { memo } from '../../ui/memo.js';
 import { watchWidth } from '../../ui/resize.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
 import { SINUSOIDAL } from '../shared-params.js';
@@ -55,12 +56,9 @@ export default defineFigure({
       previous?.key === key
         ? previous.curves
         : starts.map((start) => engine.dotByOffset(start, reach, dModel, base));
-    // How far the curves from other starts stray from the first one, and the first offset after which the first
-    // curve rises again: differences and comparisons of the engine's arrays.
-    let diff = 0;
-    for (const curve of curves) {
-      for (let k = 0; k <= maxOffset; k += 1) diff = Math.max(diff, Math.abs(curve[k] - curves[0][k]));
-    }
+    // How far the curves from other starts stray from the first one (the engine's), and the first offset after
+    // which the first curve rises again (a comparison of the engine's values).
+    const diff = memo(engine, 'dotByOffsetSpread', starts, maxOffset, dModel, base);
     let rise = -1;
     for (let k = 0; k < maxOffset && rise < 0; k += 1) if (curves[0][k + 1] > curves[0][k]) rise = k;
     return { key, starts, maxOffset, curves, diff, rise, size: Math.min(positions, MATRIX_LIMIT) };
