@@ -127,6 +127,8 @@ export default defineFigure({
   draw(view, data, { dModel, base, positions, metric }) {
     view.data = data;
     view.matrix.want({ size: data.size, dModel, base, metric });
+    // The matrix on show (the newest, or the last one while the worker makes the newest) is what the summary
+    // describes; a matrix arriving from the worker redraws, and so updates it.
     data.matrix = view.matrix.shown();
     view.curve.draw(data);
     const { maxOffset, diff, starts } = data;
