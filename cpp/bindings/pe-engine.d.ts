@@ -111,6 +111,16 @@ export interface PeEngine {
   ): Float64Array;
 
   /**
+   * Where each dimension of a layout sits in the paper's interleaved order: entry d is `2i` when dimension d is
+   * the sine of pair i, `2i + 1` when it is its cosine (the identity for `"interleaved"`). Figures map between
+   * dimensions and pairs with it, and read per-dimension results of the interleaved order (dimensionRanges).
+   * @param dModel even, 2..4096
+   * @param layout `"interleaved"` (the default) or `"split"`
+   * @returns `dModel` indices, a permutation of 0..dModel-1.
+   */
+  layoutOrder(dModel: number, layout?: Layout): Int32Array;
+
+  /**
    * Period in positions of every sin/cos pair: `2 * pi * base^(2i/dModel)`.
    * @returns `dModel / 2` values, increasing by the factor `base^(2/dModel)`.
    */
@@ -131,6 +141,15 @@ export interface PeEngine {
   dotByOffset(pos: number, maxOffset: number, dModel: number, base?: number): Float64Array;
 
   /**
+   * How far `dotByOffset` from each later start strays from the first start's, for k = 0..maxOffset: the largest
+   * `|PE(s) . PE(s + k) - PE(s0) . PE(s0 + k)|` (zero but for rounding, since both equal `sum_i cos(w_i k)`).
+   * @param starts starting positions, each 0..65536, at most 64 of them; with fewer than two the result is 0
+   * @param maxOffset largest offset, 0..65536
+   * @returns one number.
+   */
+  dotByOffsetSpread(starts: ArrayLike<number>, maxOffset: number, dModel: number, base?: number): number;
+
+  /**
    * positions x positions matrix of `PE(a) . PE(b)` (metric `"dot"`, the default) or their cosine similarity
    * (`"cosine"`), row-major.
    * @param positions 1..1024
@@ -145,6 +164,16 @@ export interface PeEngine {
    * @param offset any finite shift, |offset| <= 1e9
    */
   shiftRotation(pair: number, offset: number, dModel: number, base?: number): Float64Array;
+
+  /**
+   * `R(offset)` (see shiftRotation) applied to `(sin, cos)` of pair `pair` at `pos`, in double precision: where
+   * the pair of PE(pos + offset) is predicted to be.
+   * @param pair 0..dModel/2-1
+   * @param pos 0..65536 (need not be an integer)
+   * @param offset any finite shift, |offset| <= 1e9
+   * @returns `[sin, cos]`, two values.
+   */
+  rotatePair(pair: number, pos: number, offset: number, dModel: number, base?: number): Float64Array;
 
   /**
    * Largest Euclidean error, over all pairs, of `PE(pos + offset) - R(offset) PE(pos)` in double precision.

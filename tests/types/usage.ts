@@ -18,8 +18,11 @@ async function usage(): Promise<void> {
   const periods: Float64Array = pe.pairPeriods(512);
   const ranges: Float64Array = pe.dimensionRanges(64, 512, 10000);
   const dots: Float64Array = pe.dotByOffset(0, 37, 512);
+  const spread: number = pe.dotByOffsetSpread([0, 100], 37, 512);
   const similarity: Float64Array = pe.similarityMatrix(64, 512, 10000, 'cosine');
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
+  const order: Int32Array = pe.layoutOrder(512, 'split');
+  const turned: Float64Array = pe.rotatePair(3, 100, 5, 512);
   const residual: number = pe.rotationResidual(100, 37, 512);
   const memory: number = pe.memoryUsage().allocatedBytes;
 
@@ -72,7 +75,10 @@ async function usage(): Promise<void> {
     ranges,
     dots,
     similarity,
+    spread,
     rotation,
+    turned,
+    order,
     residual,
     memory,
   ];

@@ -7,7 +7,7 @@ import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
-import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
+import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
 
 /**
  * @template Data, View
@@ -90,6 +90,7 @@ function mountFigure(spec, decls, element, initial) {
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
   });
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
+  const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
   frame.addControls(shownControls);
   const live = spec.live ? sectionOf(element) : null;
@@ -122,6 +123,7 @@ function mountFigure(spec, decls, element, initial) {
   }
 
   function render() {
+    keepInBounds();
     const next = params();
     const result = frame.attempt(() => (spec.compute ? spec.compute(engine, next, data) : next));
     if (result === undefined) return;
@@ -138,6 +140,22 @@ function mountFigure(spec, decls, element, initial) {
     if (!ok) return;
     if (spec.summary) frame.setSummary(spec.summary(data, drawn));
     if (live) fillLive(live, spec.live(data, drawn));
+  }
+
+  // A parameter whose range follows others (a position below the number of positions) stays inside it, and its
+  // slider's end moves with it; the end is written only when it changes (each write costs a layout).
+  function keepInBounds() {
+    if (bounded.length === 0) return;
+    const patch = clampToBounds(decls, state);
+    state = { ...state, ...patch };
+    for (const key of bounded) {
+      const control = controls[key];
+      if (!control?.input) continue;
+      const max = maxOf(decls[key], state);
+      const text = String(Number.isFinite(max) ? max : 0);
+      if (control.input.max !== text) control.input.max = text;
+      if (key in patch) control.value = state[key];
+    }
   }
 
   render();
