@@ -75,10 +75,16 @@ export default defineFigure({
     THRESHOLDS.forEach((t, k) =>
       view.stats.set(`below-${t}`, `${formatInt(data.below[k])} of ${formatInt(dModel)} dimensions`),
     );
+    // Which bars are sines changes only with dModel and the layout.
+    if (view.kindsOf !== `${dModel} ${layout}`) {
+      view.kindsOf = `${dModel} ${layout}`;
+      view.kinds = Uint8Array.from({ length: dModel }, (_, d) => (pairOf(d, dModel, layout).sin ? 0 : 1));
+    }
+    const { kinds } = view;
     view.chart.draw({
       count: dModel,
       values: data.ranges,
-      seriesOf: (d) => (pairOf(d, dModel, layout).sin ? 0 : 1),
+      seriesOf: (d) => kinds[d],
       yDomain: [0, 2],
       lines: THRESHOLDS.map((t) => ({ value: t, text: String(t) })),
     });
