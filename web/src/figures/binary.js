@@ -99,8 +99,8 @@ export default defineFigure({
     view.link = dimensionLink(element, (dim) => {
       const shown = view.params;
       const pair = dim === null || !shown ? null : pairOf(dim, shown.dModel, shown.layout).pair;
-      for (const b of view.bars) b.item.classList.toggle('is-highlight', b.pair === pair);
-      for (const c of view.clocks) c.item.classList.toggle('is-highlight', c.pair === pair);
+      for (const b of view.bars) b.item.classList.toggle('pe-is-highlight', b.pair === pair);
+      for (const c of view.clocks) c.item.classList.toggle('pe-is-highlight', c.pair === pair);
     });
     view.link.set(options().highlight);
     return view;
@@ -275,13 +275,13 @@ function showPosition(view) {
   const lsbFirst = [...binaryOf(pos, view.params.positions)].reverse();
   view.bits.forEach((b, k) => {
     putText(b.valueEl, lsbFirst[k]);
-    b.item.classList.toggle('is-one', lsbFirst[k] === '1');
+    b.item.classList.toggle('pe-is-one', lsbFirst[k] === '1');
   });
   for (const b of view.bars) {
     const v = value(pos, b.dim);
     // Half the track at |value| = 1, to the right when positive: layout of the engine's value.
     put(b.bar, 'style', `width:${(Math.abs(v) * 50).toFixed(2)}%`);
-    b.bar.classList.toggle('is-negative', v < 0);
+    b.bar.classList.toggle('pe-is-negative', v < 0);
     putText(b.valueEl, formatSig(v, 3));
   }
   for (const c of view.clocks) {

@@ -202,8 +202,8 @@ export function curveChart({ colorOf, describe, readout, onHover, preview }) {
     const dim = highlighted;
     const valid = dim !== null && dim >= 0 && dim < shown.params.dModel;
     const listed = valid && shown.dims.includes(dim);
-    curves.classList.toggle('has-highlight', listed);
-    for (const [d, node] of nodes) node.g.classList.toggle('is-highlight', listed && d === dim);
+    curves.classList.toggle('pe-has-highlight', listed);
+    for (const [d, node] of nodes) node.g.classList.toggle('pe-is-highlight', listed && d === dim);
     // A hovered dimension that is not among the curves is previewed as a dashed curve, its column fetched when
     // it is first hovered.
     if (valid && !listed) {

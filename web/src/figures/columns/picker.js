@@ -50,7 +50,7 @@ export function dimensionPicker({ most, colorOf, onChange }) {
     const outside = !(d < dModel);
     return h(
       'li',
-      { class: outside ? 'pe-columns-chip is-outside' : 'pe-columns-chip', 'data-dimension': d },
+      { class: outside ? 'pe-columns-chip pe-is-outside' : 'pe-columns-chip', 'data-dimension': d },
       h('span', { class: 'pe-columns-swatch', style: `background:${colorOf(d)}`, 'aria-hidden': 'true' }),
       outside ? `dim ${d} (beyond dModel)` : `dim ${d}`,
       h(
