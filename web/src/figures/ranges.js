@@ -29,7 +29,10 @@ export default defineFigure({
       layout === 'interleaved'
         ? engineOrder
         : Float64Array.from({ length: dModel }, (_, d) => engineOrder[interleavedIndex(d, dModel, layout)]);
-    const below = THRESHOLDS.map((t) => ranges.reduce((n, r) => n + (r < t ? 1 : 0), 0));
+    const below = THRESHOLDS.map(() => 0);
+    for (let i = 0; i < engineOrder.length; i += 1) {
+      for (let k = 0; k < THRESHOLDS.length; k += 1) if (engineOrder[i] < THRESHOLDS[k]) below[k] += 1;
+    }
     return { ranges, below };
   },
 

@@ -65,13 +65,14 @@ export function indexChart({
   let width = 0;
   let shown = null; // the last draw's arguments
   let x = null;
+  let y = null;
   let cursor = null; // the index under the pointer or the keyboard
   let highlight = null; // { index, data }
   let marked = []; // the data attributes on the mark
   // What stays while only some values change: each bar's path up to its top and after it (for a count and a
   // width), and the tops themselves (for one array of values on one y axis).
   let heads = { key: '', list: [], tail: '' };
-  let tops = { values: null, key: '', list: [] };
+  let tops = { values: null, y: null, list: [] };
 
   function barHeads(count, plotWidth) {
     const key = `${count} ${plotWidth}`;
@@ -82,12 +83,13 @@ export function indexChart({
     return heads;
   }
 
-  function barTops(values, y) {
-    const key = y.domain().join(' ');
-    if (tops.values === values && tops.key === key) return tops.list;
-    // A bar of at least one pixel, so an index whose value is at the bottom still shows where it is.
-    const list = Array.from(values, (v) => Math.min(bottom - 1, y(v)).toFixed(2));
-    tops = { values, key, list };
+  function barTops(values) {
+    if (tops.values === values && tops.y === y) return tops.list;
+    // A bar of at least one pixel, so an index whose value is at the bottom still shows where it is. (A plain
+    // loop: Array.from over a typed array goes through its iterator, several times slower on every step.)
+    const list = new Array(values.length);
+    for (let i = 0; i < values.length; i += 1) list[i] = Math.min(bottom - 1, y(values[i])).toFixed(2);
+    tops = { values, y, list };
     return list;
   }
 
@@ -97,19 +99,26 @@ export function indexChart({
     const plotWidth = Math.max(120, width - margin.left - margin.right);
     put(svg, 'width', width);
     put(svg, 'height', bottom + margin.bottom);
-    x = scaleLinear()
-      .domain([0, count])
-      .range([margin.left, margin.left + plotWidth]);
-    const y = (yScale === 'log' ? scaleLog() : scaleLinear()).domain(yDomain).range([bottom, margin.top]);
+    // Scales are made again only when they change, so the bars' pieces made from them can be kept.
+    if (!x || x.domain()[1] !== count || x.range()[1] !== margin.left + plotWidth) {
+      x = scaleLinear()
+        .domain([0, count])
+        .range([margin.left, margin.left + plotWidth]);
+    }
+    if (!y || y.domain()[0] !== yDomain[0] || y.domain()[1] !== yDomain[1]) {
+      y = (yScale === 'log' ? scaleLog() : scaleLinear()).domain(yDomain).range([bottom, margin.top]);
+    }
     put(xAxis, 'transform', `translate(0,${bottom})`);
     put(yAxis, 'transform', `translate(${margin.left},0)`);
     drawAxis(xAxis, 'bottom', x, { ticks: plotWidth < 360 ? 4 : 8, label: xLabel, format: formatInt });
     drawAxis(yAxis, 'left', y, { ticks: 4, label: yLabel, format: yFormat });
     const { list, tail } = barHeads(count, plotWidth);
-    const top = barTops(values, y);
-    const d = paths.map(() => '');
-    for (let i = 0; i < count; i += 1) d[seriesOf(i)] += list[i] + top[i] + tail;
-    paths.forEach((path, s) => put(path, 'd', d[s]));
+    const top = barTops(values);
+    paths.forEach((path, s) => {
+      let d = '';
+      for (let i = 0; i < count; i += 1) if (seriesOf(i) === s) d += list[i] + top[i] + tail;
+      put(path, 'd', d);
+    });
     rules.forEach(({ anchor, line, text }, k) => {
       const ly = y(at[k].value);
       put(line, 'x1', margin.left);
