@@ -85,8 +85,8 @@ export function indexChart({
 
   function barTops(values) {
     if (tops.values === values && tops.y === y) return tops.list;
-    // A bar of at least one pixel, so an index whose value is at the bottom still shows where it is. (A plain
-    // loop: Array.from over a typed array goes through its iterator, several times slower on every step.)
+    // A bar of at least one pixel, so an index whose value is at the bottom still shows where it is. A plain
+    // loop: Array.from over a typed array walks its iterator, on every step.
     const list = new Array(values.length);
     for (let i = 0; i < values.length; i += 1) list[i] = Math.min(bottom - 1, y(values[i])).toFixed(2);
     tops = { values, y, list };
