@@ -70,29 +70,16 @@ export function dotLayer(colorSource, repaint) {
     if (stamps?.reach !== reach || stamps.size !== size) stamps = discStamps(reach, size);
     const { half } = stamps;
     const scale = (width * ratio) / (2 * domain);
+    const target = { words, cover, color, size };
     for (let p = 0; p < count; p += 1) {
       const cx = (sin[p] + domain) * scale;
       const cy = (domain - cos[p]) * scale;
       const ix = Math.floor(cx);
       const iy = Math.floor(cy);
-      const { offsets, dx, dy, alphas } =
-        stamps.stamps[((cy - iy) * DOT_SUBPIXELS) | 0][((cx - ix) * DOT_SUBPIXELS) | 0];
-      const at = iy * size + ix;
+      const stamp = stamps.stamps[((cy - iy) * DOT_SUBPIXELS) | 0][((cx - ix) * DOT_SUBPIXELS) | 0];
       // Inside the canvas with room for the whole disc (always, in practice: the circle leaves a margin).
       const inside = ix >= half && iy >= half && ix + half < size && iy + half < size;
-      for (let k = 0; k < offsets.length; k += 1) {
-        if (!inside) {
-          const px = ix + dx[k];
-          const py = iy + dy[k];
-          if (px < 0 || py < 0 || px >= size || py >= size) continue;
-        }
-        const o = at + offsets[k];
-        const alpha = alphas[k];
-        if (alpha > cover[o]) {
-          cover[o] = alpha;
-          words[o] = color[alpha];
-        }
-      }
+      stampDisc(target, stamp, ix, iy, inside);
     }
     ctx.putImageData(image, 0, 0);
   }
@@ -121,27 +108,7 @@ function discStamps(reach, size) {
     for (let sx = 0; sx < DOT_SUBPIXELS; sx += 1) {
       const fx = (sx + 0.5) / DOT_SUBPIXELS;
       const fy = (sy + 0.5) / DOT_SUBPIXELS;
-      const offsets = [];
-      const dx = [];
-      const dy = [];
-      const alphas = [];
-      for (let j = -half; j <= half; j += 1) {
-        for (let i = -half; i <= half; i += 1) {
-          const coverage = reach - Math.hypot(i + 0.5 - fx, j + 0.5 - fy);
-          const alpha = Math.round(Math.min(1, coverage) * 255);
-          if (alpha <= 0) continue;
-          offsets.push(j * size + i);
-          dx.push(i);
-          dy.push(j);
-          alphas.push(alpha);
-        }
-      }
-      row.push({
-        offsets: Int32Array.from(offsets),
-        dx: Int32Array.from(dx),
-        dy: Int32Array.from(dy),
-        alphas: Uint8Array.from(alphas),
-      });
+      row.push(stampAt(fx, fy, reach, half, size));
     }
     stamps.push(row);
   }
@@ -161,4 +128,50 @@ function colorWords(color) {
   const bytes = new Uint8Array(words.buffer);
   for (let a = 0; a < 256; a += 1) bytes.set([r, g, b, a], a * 4);
   return words;
+}
+
+/** The pixels one disc covers with its centre at (fx, fy) inside its pixel (see discStamps). */
+function stampAt(fx, fy, reach, half, size) {
+  const offsets = [];
+  const dx = [];
+  const dy = [];
+  const alphas = [];
+  for (let j = -half; j <= half; j += 1) {
+    for (let i = -half; i <= half; i += 1) {
+      const coverage = reach - Math.hypot(i + 0.5 - fx, j + 0.5 - fy);
+      const alpha = Math.round(Math.min(1, coverage) * 255);
+      if (alpha <= 0) continue;
+      offsets.push(j * size + i);
+      dx.push(i);
+      dy.push(j);
+      alphas.push(alpha);
+    }
+  }
+  return {
+    offsets: Int32Array.from(offsets),
+    dx: Int32Array.from(dx),
+    dy: Int32Array.from(dy),
+    alphas: Uint8Array.from(alphas),
+  };
+}
+
+/**
+ * Writes one disc's stamp at pixel (ix, iy): each pixel keeps the coverage of the disc that covers it most.
+ * `inside` says the whole stamp lies on the canvas, so no pixel needs a bounds check.
+ */
+function stampDisc({ words, cover, color, size }, { offsets, dx, dy, alphas }, ix, iy, inside) {
+  const at = iy * size + ix;
+  for (let k = 0; k < offsets.length; k += 1) {
+    if (!inside) {
+      const px = ix + dx[k];
+      const py = iy + dy[k];
+      if (px < 0 || py < 0 || px >= size || py >= size) continue;
+    }
+    const o = at + offsets[k];
+    const alpha = alphas[k];
+    if (alpha > cover[o]) {
+      cover[o] = alpha;
+      words[o] = color[alpha];
+    }
+  }
 }
