@@ -66,17 +66,17 @@ export function startSinusoidalSection(root = document) {
   dockWhileReading(bar.element, barSlot, sections[sections.length - 1]);
 
   const inPart = (target) => sections.some((section) => section.contains(target));
-  root.addEventListener(HOVER_DIMENSION, (event) => {
+  root.addEventListener(HOVER_DIMENSION, (/** @type {CustomEvent} */ event) => {
     if (inPart(event.target)) figures.tell({ highlight: event.detail?.dimension ?? null });
   });
-  root.addEventListener(SELECT_DIMENSION, (event) => {
+  root.addEventListener(SELECT_DIMENSION, (/** @type {CustomEvent} */ event) => {
     const dimension = event.detail?.dimension;
     if (!inPart(event.target) || !Number.isInteger(dimension) || dimensions.includes(dimension)) return;
     // The columns figure has one colour per curve for eight curves; the oldest choice makes room.
     dimensions = [...dimensions, dimension].slice(-MAX_COLUMNS);
     figures.tell({ dimensions }, { only: 'columns' });
   });
-  root.addEventListener('pe:dimensions-change', (event) => {
+  root.addEventListener('pe:dimensions-change', (/** @type {CustomEvent} */ event) => {
     if (!inPart(event.target) || !Array.isArray(event.detail?.dimensions)) return;
     dimensions = [...event.detail.dimensions];
     figures.tell({ dimensions }, { only: 'columns', quiet: true });
@@ -209,7 +209,10 @@ function linkedFigures(sections, initial, dimensions) {
 /**
  * The prose numbers, conditions and formulas for the given parameters, from engine calls; counting and picking
  * entries of engine arrays is all that happens here.
- * @param {{ ranges?: boolean }} options ranges: false leaves out RANGE_VALUES, the one costly engine call here
+ * @param {any} engine
+ * @param {any} params dModel, base and positions
+ * @param {{ ranges?: boolean }} [options] ranges: false leaves out RANGE_VALUES, the one costly engine call here
+ * @returns {any} { values, flags, tex } or { error }
  */
 function proseNumbers(engine, { dModel, base, positions }, { ranges = true } = {}) {
   try {

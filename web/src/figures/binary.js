@@ -50,6 +50,7 @@ export default defineFigure({
   },
 
   view({ frame, element, options, set }) {
+    /** @type {any} */
     const view = { data: null, params: null, timer: 0, bits: [], bars: [], clocks: [], built: {}, set };
     view.reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
     view.writer = changeWriter();

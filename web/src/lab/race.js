@@ -41,7 +41,10 @@ export function createRace(
     evaluation: null,
     handle: pool.run(scheme),
   }));
-  let state = 'idle'; // idle | running | paused | evaluating | done | failed
+  /** @type {'idle'|'running'|'paused'|'evaluating'|'done'|'failed'} */
+  let state = 'idle';
+  // Read through a call where an await lies between two looks: Pause and errors change it meanwhile.
+  const current = () => state;
   let secondsPerStep = 0.005;
   let started = null;
   let created = null;
@@ -103,7 +106,7 @@ export function createRace(
         Math.min(MAX_CHUNK, total - run.step, Math.round(CHUNK_SECONDS / secondsPerStep)),
       );
       await train(run, chunk);
-      if (state !== 'failed') onChange(race);
+      if (current() !== 'failed') onChange(race);
     }
   }
 
@@ -133,7 +136,7 @@ export function createRace(
       try {
         await create();
         await Promise.all(runs.map(loop));
-        if (state === 'running') await finishIfDone();
+        if (current() === 'running') await finishIfDone();
       } catch (error) {
         fail(error);
       }

@@ -298,7 +298,10 @@ function ruleColour() {
   return Array.from(probe.getImageData(0, 0, 1, 1).data.subarray(0, 3));
 }
 
-/** The scale and axis options of one side: numbered edges, or one name at the middle of each row or column. */
+/**
+ * The scale and axis options of one side: numbered edges, or one name at the middle of each row or column.
+ * @returns {[any, object]}
+ */
 function axisOf(names, count, length, options) {
   if (!names) return [scaleLinear().domain([0, count]).range([0, length]), options];
   const band = scaleBand()

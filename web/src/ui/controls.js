@@ -162,7 +162,7 @@ export function segmented({ label, options, value, onChange = () => {} }) {
  * @param {Record<string, import('../app/params.js').ParamDecl>} decls
  * @param {Record<string, unknown>} values the initial values
  * @param {(patch: Record<string, unknown>) => void} onChange called with { key: value } on every change
- * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean }>}
+ * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean, input?: HTMLInputElement }>}
  */
 export function createControls(decls, values, onChange) {
   /** @type {Record<string, any>} */

@@ -13,6 +13,7 @@ export function formatDifference(x) {
   return x < 1e-3 ? x.toExponential(1) : formatValue(x);
 }
 
+/** @type {[('differ'|'identical'|null), string][]} */
 const CHOICES = [
   ['differ', 'They will differ'],
   ['identical', 'They will be identical'],

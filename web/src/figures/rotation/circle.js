@@ -122,7 +122,9 @@ export function unitCircle({ element, repaint, onPoint, onLeave }) {
         domain: DOMAIN,
         id: `${pair} ${dModel} ${base} ${layout}`,
       });
+      /** @type {[number, number]} */
       const from = [sin[pos], cos[pos]];
+      /** @type {[number, number]} */
       const to = [sin[pos + offset], cos[pos + offset]];
       // The arc runs along the unit circle between the two engine points; clockwise is SVG's sweep flag 1.
       attrs(arc, {

@@ -57,7 +57,7 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
   bar.putImageData(image, 0, 0);
 
   const worker = freshest({
-    draw: (request, values) => {
+    draw: (/** @type {any} */ request, values) => {
       if (request.key === pending) pending = null;
       show(request, values);
       onArrive();
