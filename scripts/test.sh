@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test layer: native C++ (Catch2 via CTest), the lab trainer against its PyTorch
 # reference, the front end's pure modules in Node, the WASM engine in Node, the type checks (.d.ts and checkJs),
-# the browser
-# tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the format and lint checks. Every
-# stage runs; one summary at the end; exit non-zero on any failure.
+# the browser tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the format and lint
+# checks. Every stage runs; one summary at the end; exit non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
