@@ -99,7 +99,6 @@ async function usage(): Promise<void> {
   void [meaning, pooled, words, known, embeddings, tokens, mixing];
   void [byMask, sharedAt, outputs];
 
-
   const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
   const lab: Lab = new pe.Lab(config);
   const defaultLab: Lab = new pe.Lab();
