@@ -134,11 +134,10 @@ void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, con
         const int last = s.causal ? p : n - 1;
         T max = row[0];
         for (int m = 1; m <= last; ++m) max = row[m] > max ? row[m] : max;
+        for (int m = 0; m <= last; ++m) row[m] -= max;
+        exp_inplace(row, row, idx(last + 1));
         T sum = 0;
-        for (int m = 0; m <= last; ++m) {
-          row[m] = std::exp(row[m] - max);
-          sum += row[m];
-        }
+        for (int m = 0; m <= last; ++m) sum += row[m];
         const T inv = T(1) / sum;
         for (int m = 0; m <= last; ++m) row[m] *= inv;
         for (int m = last + 1; m < n; ++m) row[m] = 0;
