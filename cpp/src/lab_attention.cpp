@@ -11,10 +11,6 @@ namespace {
 
 using std::size_t;
 
-constexpr size_t idx(int i) noexcept {
-  return static_cast<size_t>(i);
-}
-
 // Head j of sequence b as its own [n, dh] matrix (or [dh, n] transposed), and back.
 template <typename T>
 void gather_head(T* dst, const T* src, const AttentionShape& s, int b, int j) {

@@ -7,15 +7,7 @@
 #include "pe/lab/tasks.hpp"
 
 namespace pe::lab {
-namespace {
-
 using std::size_t;
-
-constexpr size_t idx(int i) noexcept {
-  return static_cast<size_t>(i);
-}
-
-}  // namespace
 
 template <typename T>
 void embed_forward(T* x, const int* tokens, const T* wte, const T* pos, int pos_rows, int B, int n, int d, T scale) {
