@@ -21,7 +21,8 @@ namespace {
 namespace lab = pe::lab;
 
 constexpr const char* kUsage =
-    "usage: pe-lab-dump [--task previous|reverse|first|subject] [--scheme none|sinusoidal|learned|rope|alibi]\n"
+    "usage: pe-lab-dump [--task previous|reverse|first|subject|majority] [--scheme "
+    "none|sinusoidal|learned|rope|alibi]\n"
     "  [--rope-convention interleaved|half] [--causal 0|1] [--layers L] [--heads H] [--d D] [--length T]\n"
     "  [--batch B] [--seed S] [--lr X] [--warmup W] [--steps N] [--weight-decay X] [--clip X]\n"
     "  [--scale-embedding 0|1] [--base X] [--train-steps N (default 50)] [--check-after K (default 0)]\n";

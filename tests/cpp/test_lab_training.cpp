@@ -99,6 +99,18 @@ TEST_CASE("the same seed trains to bitwise the same curve and parameters", "[lab
   CHECK(bitwise_equal(a.model().params(), b.model().params(), a.model().size()));
 }
 
+TEST_CASE("on majority, an order-blind rule, none learns as well as rope", "[lab]") {
+  for (const auto scheme : {lab::Scheme::None, lab::Scheme::Rope}) {
+    lab::Trainer t(quick_config(lab::Task::Majority, scheme, 200));
+    for (int i = 0; i < 200; ++i) static_cast<void>(t.train_step());
+    const auto stats = t.evaluate(256);
+    const auto at_t = stats[static_cast<std::size_t>(8 - stats.front().length)];
+    REQUIRE(at_t.length == 8);
+    INFO(lab::name_of(scheme) << ": held-out accuracy at the training length " << at_t.accuracy);
+    CHECK(at_t.accuracy >= 0.9);
+  }
+}
+
 TEST_CASE("training reproduces the recorded curve bit for bit", "[lab]") {
   // The values pe-lab-dump printed (%.9g reads back to the same float); tests/js/lab.test.mjs pins the same
   // ones for the WebAssembly build, so the two builds are checked to train identically. A deliberate change

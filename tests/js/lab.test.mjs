@@ -43,6 +43,12 @@ test('a Lab with no config takes the contract defaults', () => {
     assert.equal(lab.config.causal, false);
     assert.equal(lab.config.warmup, 20);
   });
+  withLab({ ...small, task: 'majority' }, (lab) => {
+    assert.equal(lab.config.causal, false);
+    const a = lab.attention(0, 0);
+    assert.equal(a.targets.length, 1);
+    assert.ok(a.words.every((w) => Number(w) >= 0 && Number(w) < 8));
+  });
 });
 
 test('train returns one loss and one accuracy per step and advances the step', () => {
