@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "approx.hpp"
+#include "lab_check.hpp"
 #include "pe/lab/optimizer.hpp"
 #include "pe/lab/trainer.hpp"
 
@@ -16,15 +17,7 @@ namespace lab = pe::lab;
 
 // Small enough to train in about a second natively, large enough to learn every task's rule.
 lab::Config quick_config(lab::Task task, lab::Scheme scheme, int steps) {
-  lab::Config c;
-  c.task = task;
-  c.causal = lab::default_causal(task);
-  c.scheme = scheme;
-  c.d_model = 32;
-  c.n_heads = 4;
-  c.n_layers = 1;
-  c.length = 8;
-  c.batch = 32;
+  lab::Config c = pe::test::lab_config(task, scheme, {32, 4, 1, 8, 32});
   c.lr = 1e-2;
   c.steps = steps;
   c.warmup = steps / 10;
@@ -126,14 +119,8 @@ TEST_CASE("training reproduces the recorded curve bit for bit", "[lab]") {
       {lab::Task::Reverse, lab::Scheme::Rope, pe::RopeConvention::Interleaved, 2.77958751f, 2.77114987f, 2.75162196f},
   };
   for (const auto& run : runs) {
-    lab::Config c;
-    c.task = run.task;
-    c.causal = lab::default_causal(run.task);
-    c.scheme = run.scheme;
+    lab::Config c = pe::test::lab_config(run.task, run.scheme, {32, 4, 1, 8, 32});
     c.rope_convention = run.convention;
-    c.d_model = 32;
-    c.length = 8;
-    c.n_layers = 1;
     c.lr = 0.01;
     const auto losses = curve(c, 20);
     CHECK(losses[0] == run.loss0);
