@@ -1,5 +1,6 @@
 #include "args.hpp"
 
+#include "pe/format.hpp"
 #include "pe/limits.hpp"
 
 #include <cmath>
@@ -14,15 +15,7 @@ using emscripten::val;
 std::string format_number(double x) {
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", x);
-  // Prefer the shortest form that reads back exactly, as JavaScript prints numbers.
-  for (int digits = 1; digits <= 17; ++digits) {
-    char shorter[32];
-    std::snprintf(shorter, sizeof shorter, "%.*g", digits, x);
-    if (std::strtod(shorter, nullptr) == x) return shorter;
-  }
-  return buffer;
+  return pe::shortest_number(x);
 }
 
 std::string describe(const val& v) {

@@ -21,13 +21,15 @@ using emscripten::val;
 namespace lab = pe::lab;
 namespace lim = pe::limits;
 
-// Sequences per length that evaluate() reads when not told, and that offsetScores() averages over.
-constexpr int kDefaultSamples = 64;
+// Sequences per length that evaluate() reads when not told (32 keep a default run near 3 s of WebAssembly at
+// T = 16), and that offsetScores() averages over (one length only, so it can afford more).
+constexpr int kDefaultSamples = 32;
 constexpr int kOffsetSamples = 64;
 // Evaluation sequences are numbered by their own streams; any index up to this one is as cheap as the first.
 constexpr int kMaxExample = 1000000000;
 
-constexpr lab::Task kTasks[] = {lab::Task::Previous, lab::Task::Reverse, lab::Task::First, lab::Task::Subject};
+constexpr lab::Task kTasks[] = {lab::Task::Previous, lab::Task::Reverse, lab::Task::First, lab::Task::Subject,
+                                lab::Task::Majority};
 constexpr lab::Scheme kSchemes[] = {lab::Scheme::None, lab::Scheme::Sinusoidal, lab::Scheme::Learned, lab::Scheme::Rope,
                                     lab::Scheme::Alibi};
 static_assert(std::size(kTasks) == lab::kTaskNames.size() && std::size(kSchemes) == lab::kSchemeNames.size());
@@ -42,7 +44,7 @@ lab::Config read_config(Args& args, const val& v) {
                    "{ task: \"subject\", scheme: \"rope\" }", "config");
   const val o = has ? v : val::object();
   lab::Config c;
-  c.task = kTasks[args.choice(o["task"], "config.task", {"previous", "reverse", "first", "subject"}, 0)];
+  c.task = kTasks[args.choice(o["task"], "config.task", {"previous", "reverse", "first", "subject", "majority"}, 0)];
   c.scheme = kSchemes[args.choice(o["scheme"], "config.scheme", {"none", "sinusoidal", "learned", "rope", "alibi"}, 3)];
   c.rope_convention = args.choice(o["ropeConvention"], "config.ropeConvention", {"interleaved", "half"}, 1) == 0
                           ? RopeConvention::Interleaved

@@ -672,7 +672,7 @@ export interface PeEngine {
 }
 
 /** The lab's synthetic tasks (docs/lab-model.md, "Tasks"). */
-export type LabTask = 'previous' | 'reverse' | 'first' | 'subject';
+export type LabTask = 'previous' | 'reverse' | 'first' | 'subject' | 'majority';
 /** How position enters the lab's model. */
 export type LabScheme = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
 
@@ -684,7 +684,9 @@ export interface LabConfig {
   /**
    * `"previous"` (default; target at p is the token at p-1), `"reverse"` (the token at n-1-p), `"first"` (the
    * token at 0; always causal), `"subject"` (who acts in "the [adjectives] A verb the [adjectives] B", one
-   * target per sentence; always bidirectional; length at least 5).
+   * target per sentence; always bidirectional; length at least 5), `"majority"` (the most frequent of 8 symbols,
+   * the smallest on a tie, one target per sequence: a rule blind to order, which every scheme can learn, `"none"`
+   * included).
    */
   task?: LabTask;
   /** Default `"rope"`. */
@@ -703,7 +705,7 @@ export interface LabConfig {
   length?: number;
   /** Sequences per step, 1..256 (default 32). */
   batch?: number;
-  /** Attention mask; default the task's (`previous` and `first` causal, `reverse` and `subject` not). */
+  /** Attention mask; default the task's (`previous` and `first` causal, the others not). */
   causal?: boolean;
   /** Multiply token embeddings by sqrt(d) (default true). */
   scaleEmbedding?: boolean;
@@ -747,7 +749,7 @@ export interface LabAttention {
   tokens: Int32Array;
   /** The n tokens as words (`subject`) or as the symbols' numbers ("0".."15"). */
   words: string[];
-  /** The targets: n of them (-1 where a position has none), or 1 for `subject`. */
+  /** The targets: n of them (-1 where a position has none), or 1 for `subject` and `majority`. */
   targets: Int32Array;
   /** n x n, row-major: row p is query p's softmax over keys m (zero where the causal mask hides m > p). */
   weights: Float32Array;
@@ -789,7 +791,8 @@ export interface Lab {
   /**
    * Accuracy and loss by length on held-out evaluation sets (the same sequences for every scheme, seed and call).
    * Learned positions have no row past the training length, so they meet lengths beyond it with no position.
-   * @param options.samples sequences per length, 1..1024 (default 64)
+   * Cost grows with samples and with T squared: about 3 s of WebAssembly for the defaults, 13 s at T = 32.
+   * @param options.samples sequences per length, 1..1024 (default 32)
    * @throws Error for an options value that is not an object with only `samples`, or samples out of range.
    */
   evaluate(options?: { samples?: number }): LabEvaluation;

@@ -11,10 +11,6 @@ namespace {
 
 using std::size_t;
 
-constexpr size_t idx(int i) noexcept {
-  return static_cast<size_t>(i);
-}
-
 // Head j of sequence b as its own [n, dh] matrix (or [dh, n] transposed), and back.
 template <typename T>
 void gather_head(T* dst, const T* src, const AttentionShape& s, int b, int j) {
@@ -134,11 +130,10 @@ void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, con
         const int last = s.causal ? p : n - 1;
         T max = row[0];
         for (int m = 1; m <= last; ++m) max = row[m] > max ? row[m] : max;
+        for (int m = 0; m <= last; ++m) row[m] -= max;
+        exp_inplace(row, row, idx(last + 1));
         T sum = 0;
-        for (int m = 0; m <= last; ++m) {
-          row[m] = std::exp(row[m] - max);
-          sum += row[m];
-        }
+        for (int m = 0; m <= last; ++m) sum += row[m];
         const T inv = T(1) / sum;
         for (int m = 0; m <= last; ++m) row[m] *= inv;
         for (int m = last + 1; m < n; ++m) row[m] = 0;

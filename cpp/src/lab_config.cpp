@@ -1,8 +1,8 @@
 #include "pe/lab/config.hpp"
 
 #include <cmath>
-#include <cstdio>
 
+#include "pe/format.hpp"
 #include "pe/lab/model.hpp"
 #include "pe/lab/tasks.hpp"
 #include "pe/limits.hpp"
@@ -11,17 +11,6 @@ namespace pe::lab {
 namespace {
 
 namespace lim = pe::limits;
-
-std::string number(double x) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", x);
-  for (int digits = 1; digits <= 17; ++digits) {
-    char shorter[32];
-    std::snprintf(shorter, sizeof shorter, "%.*g", digits, x);
-    if (std::strtod(shorter, nullptr) == x) return shorter;
-  }
-  return buffer;
-}
 
 std::string problem(const char* field, const std::string& allowed, const std::string& received) {
   return std::string(field) + " must be " + allowed + "; received " + received + ".";
@@ -34,7 +23,8 @@ std::optional<std::string> integer_problem(const char* field, int value, int min
 
 std::optional<std::string> number_problem(const char* field, double value, Range range) {
   if (std::isfinite(value) && value >= range.min && value <= range.max) return std::nullopt;
-  return problem(field, "a number from " + number(range.min) + " to " + number(range.max), number(value));
+  return problem(field, "a number from " + shortest_number(range.min) + " to " + shortest_number(range.max),
+                 shortest_number(value));
 }
 
 }  // namespace

@@ -11,10 +11,6 @@ namespace {
 
 using std::size_t;
 
-constexpr size_t idx(int i) noexcept {
-  return static_cast<size_t>(i);
-}
-
 // Runs the first `samples` sequences of an evaluation set through the model `chunk` sequences at a time and
 // hands each chunk's batch and loss sums to visit.
 template <typename Visit>

@@ -7,15 +7,7 @@
 #include "pe/lab/tasks.hpp"
 
 namespace pe::lab {
-namespace {
-
 using std::size_t;
-
-constexpr size_t idx(int i) noexcept {
-  return static_cast<size_t>(i);
-}
-
-}  // namespace
 
 template <typename T>
 void embed_forward(T* x, const int* tokens, const T* wte, const T* pos, int pos_rows, int B, int n, int d, T scale) {
@@ -108,21 +100,20 @@ void linear_forward(T* out, const T* inp, const T* w, const T* bias, int N, int 
   }
 }
 
-size_t linear_scratch(int N, int in, int out_features) noexcept {
-  return std::max(idx(in) * idx(out_features), idx(N) * idx(in));
+size_t linear_scratch(int /*N*/, int in, int out_features) noexcept {
+  return idx(in) * idx(out_features);
 }
 
 template <typename T>
 void linear_backward(T* dinp, T* dw, T* dbias, const T* dout, const T* inp, const T* w, int N, int in, int out_features,
                      T* scratch) {
-  // Both products as plain row-times-matrix sweeps over a transposed copy, so that their inner loops run
-  // along contiguous rows.
+  // dinp = dout W^T through a transposed copy of the (small) weight, so that the product's inner loop runs
+  // along contiguous rows; dW = x^T dout reads x transposed in place.
   if (dinp != nullptr) {
     transpose(scratch, w, in, out_features);
     gemm(dinp, dout, scratch, N, out_features, in, true);
   }
-  transpose(scratch, inp, N, in);
-  gemm(dw, scratch, dout, in, N, out_features, true);
+  gemm_at(dw, inp, dout, in, N, out_features, true);
   if (dbias == nullptr) return;
   for (int r = 0; r < N; ++r) {
     const T* dy = dout + idx(r) * idx(out_features);
@@ -133,28 +124,51 @@ void linear_backward(T* dinp, T* dw, T* dbias, const T* dout, const T* inp, cons
 namespace {
 constexpr double kGeluBeta = 0.79788456080286535588;  // sqrt(2 / pi)
 constexpr double kGeluKappa = 0.044715;
+
+// tanh(u) = 1 - 2 / (e^(2u) + 1) through the vectorised exponential, a chunk at a time; exact to float
+// rounding in absolute terms, which is what 0.5 x (1 + tanh) needs.
+template <typename T, typename Use>
+void gelu_tanh_chunks(const T* inp, size_t count, Use&& use) {
+  const T two_beta = T(2 * kGeluBeta);
+  const T kappa = T(kGeluKappa);
+  constexpr size_t kChunk = 256;
+  T e[kChunk];
+  for (size_t start = 0; start < count; start += kChunk) {
+    const size_t len = std::min(kChunk, count - start);
+    const T* x = inp + start;
+    for (size_t i = 0; i < len; ++i) {
+      const T u = two_beta * (x[i] + kappa * x[i] * x[i] * x[i]);
+      e[i] = u > T(88) ? T(88) : u;
+    }
+    exp_inplace(e, e, len);
+    for (size_t i = 0; i < len; ++i) e[i] = T(1) - T(2) / (e[i] + T(1));
+    use(start, len, e);
+  }
+}
+
 }  // namespace
 
 template <typename T>
 void gelu_forward(T* out, const T* inp, size_t count) {
-  const T beta = T(kGeluBeta);
-  const T kappa = T(kGeluKappa);
-  for (size_t i = 0; i < count; ++i) {
-    const T x = inp[i];
-    out[i] = T(0.5) * x * (T(1) + std::tanh(beta * (x + kappa * x * x * x)));
-  }
+  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, const T* t) {
+    for (size_t i = 0; i < len; ++i) {
+      const T x = inp[start + i];
+      out[start + i] = T(0.5) * x * (T(1) + t[i]);
+    }
+  });
 }
 
 template <typename T>
 void gelu_backward(T* dinp, const T* inp, const T* dout, size_t count) {
   const T beta = T(kGeluBeta);
   const T kappa = T(kGeluKappa);
-  for (size_t i = 0; i < count; ++i) {
-    const T x = inp[i];
-    const T t = std::tanh(beta * (x + kappa * x * x * x));
-    const T local = T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * beta * (T(1) + T(3) * kappa * x * x);
-    dinp[i] = local * dout[i];
-  }
+  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, const T* t) {
+    for (size_t i = 0; i < len; ++i) {
+      const T x = inp[start + i];
+      const T local = T(0.5) * (T(1) + t[i]) + T(0.5) * x * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x * x);
+      dinp[start + i] = local * dout[start + i];
+    }
+  });
 }
 
 template <typename T>
@@ -197,11 +211,10 @@ LossSums cross_entropy_forward(T* probs, const T* logits, const int* targets, in
       if (l[c] > l[best]) best = c;
     }
     const T max = l[best];
+    for (int c = 0; c < C; ++c) pr[c] = l[c] - max;
+    exp_inplace(pr, pr, idx(C));
     T sum = 0;
-    for (int c = 0; c < C; ++c) {
-      pr[c] = std::exp(l[c] - max);
-      sum += pr[c];
-    }
+    for (int c = 0; c < C; ++c) sum += pr[c];
     for (int c = 0; c < C; ++c) pr[c] /= sum;
     const int target = targets[r];
     if (target == kNoTarget) continue;

@@ -13,10 +13,6 @@ namespace {
 
 using std::size_t;
 
-constexpr size_t idx(int i) noexcept {
-  return static_cast<size_t>(i);
-}
-
 // Hands out consecutive pieces of one buffer; with no buffer it only counts, so that the size of a carving
 // and the carving itself come from the same code.
 template <typename T>

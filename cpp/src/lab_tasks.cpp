@@ -26,6 +26,9 @@ constexpr int kFirstAdjective = kFirstVerb + static_cast<int>(kVerbs.size());
 constexpr int kSubjectVocab = kFirstAdjective + static_cast<int>(kAdjectives.size());
 constexpr int kSubjectMinLength = 5;  // "the A verb the B"
 
+// `majority`: few enough symbols that every sequence repeats some.
+constexpr int kMajoritySymbols = 8;
+
 constexpr std::array<std::string_view, kSymbols> kSymbolNames = {"0", "1", "2",  "3",  "4",  "5",  "6",  "7",
                                                                  "8", "9", "10", "11", "12", "13", "14", "15"};
 
@@ -63,6 +66,15 @@ void write_sequence(Task task, Rng& rng, int n, int* tokens, int* targets) {
     targets[0] = write_sentence(rng, n, tokens);
     return;
   }
+  if (task == Task::Majority) {
+    // The most frequent symbol, the smallest on a tie: a rule about the bag of tokens, blind to their order.
+    int counts[kMajoritySymbols] = {};
+    for (int p = 0; p < n; ++p) ++counts[tokens[p] = pick(rng, kMajoritySymbols)];
+    int best = 0;
+    for (int t = 1; t < kMajoritySymbols; ++t) best = counts[t] > counts[best] ? t : best;
+    targets[0] = best;
+    return;
+  }
   for (int p = 0; p < n; ++p) tokens[p] = pick(rng, kSymbols);
   for (int p = 0; p < n; ++p) {
     switch (task) {
@@ -74,6 +86,7 @@ void write_sequence(Task task, Rng& rng, int n, int* tokens, int* targets) {
         break;
       case Task::First:
       case Task::Subject:
+      case Task::Majority:
         targets[p] = tokens[0];
         break;
     }
@@ -98,6 +111,7 @@ std::size_t targets_per_sequence(Task task, int length) {
 
 TaskInfo task_info(Task task) noexcept {
   if (task == Task::Subject) return {kSubjectVocab, static_cast<int>(kNouns.size()), true, kSubjectMinLength};
+  if (task == Task::Majority) return {kMajoritySymbols, kMajoritySymbols, true, kMinLength};
   return {kSymbols, kSymbols, false, kMinLength};
 }
 

@@ -21,7 +21,8 @@ namespace {
 namespace lab = pe::lab;
 
 constexpr const char* kUsage =
-    "usage: pe-lab-dump [--task previous|reverse|first|subject] [--scheme none|sinusoidal|learned|rope|alibi]\n"
+    "usage: pe-lab-dump [--task previous|reverse|first|subject|majority] [--scheme "
+    "none|sinusoidal|learned|rope|alibi]\n"
     "  [--rope-convention interleaved|half] [--causal 0|1] [--layers L] [--heads H] [--d D] [--length T]\n"
     "  [--batch B] [--seed S] [--lr X] [--warmup W] [--steps N] [--weight-decay X] [--clip X]\n"
     "  [--scale-embedding 0|1] [--base X] [--train-steps N (default 50)] [--check-after K (default 0)]\n";
@@ -189,6 +190,22 @@ void put_tensors(const lab::Layout& layout, const float* base) {
   std::putchar(']');
 }
 
+// "params", then training batch `step` as "batch", and the "loss" and "grads" for it at those parameters.
+void put_check(lab::Trainer& trainer, int step) {
+  const lab::Config& c = trainer.config();
+  const lab::Layout& layout = trainer.model().layout();
+  std::printf("\"params\":");
+  put_tensors(layout, trainer.model().params());
+  const lab::Batch batch = lab::training_batch(c, static_cast<std::uint64_t>(step));
+  const lab::LossSums sums = trainer.gradients(batch);
+  std::printf(",\"batch\":");
+  put_batch(batch, lab::task_info(c.task).pooled);
+  std::printf(",\"loss\":");
+  put_float(static_cast<float>(sums.loss / sums.count));
+  std::printf(",\"grads\":");
+  put_tensors(layout, trainer.model().grads());
+}
+
 void put_config(const lab::Config& c) {
   const lab::TaskInfo info = lab::task_info(c.task);
   std::printf(
@@ -208,23 +225,14 @@ int main(int argc, char** argv) {
   const lab::Config& c = o.config;
   const bool pooled = lab::task_info(c.task).pooled;
   lab::Trainer trainer(c);
-  const lab::Layout& layout = trainer.model().layout();
 
   std::printf("{\"config\":");
   put_config(c);
   std::printf(",\"alibiSlopes\":[");
   const auto slopes = pe::alibi_slopes(c.n_heads);
   for (std::size_t j = 0; j < slopes.size(); ++j) std::printf(j > 0 ? ",%.17g" : "%.17g", slopes[j]);
-  std::printf("],\"params\":");
-  put_tensors(layout, trainer.model().params());
-  const lab::Batch first = lab::training_batch(c, 0);
-  const lab::LossSums sums = trainer.gradients(first);
-  std::printf(",\"batch\":");
-  put_batch(first, pooled);
-  std::printf(",\"loss\":");
-  put_float(static_cast<float>(sums.loss / sums.count));
-  std::printf(",\"grads\":");
-  put_tensors(layout, trainer.model().grads());
+  std::printf("],");
+  put_check(trainer, 0);
 
   std::vector<lab::Batch> batches(static_cast<std::size_t>(o.train_steps));
   std::vector<float> losses;
@@ -243,16 +251,8 @@ int main(int argc, char** argv) {
   if (o.check_after > 0) {
     lab::Trainer trained(c);
     for (int t = 0; t < o.check_after; ++t) static_cast<void>(trained.train_step());
-    std::printf(",\"checkpoint\":{\"step\":%d,\"params\":", o.check_after);
-    put_tensors(layout, trained.model().params());
-    const lab::Batch next = lab::training_batch(c, static_cast<std::uint64_t>(o.check_after));
-    const lab::LossSums at = trained.gradients(next);
-    std::printf(",\"batch\":");
-    put_batch(next, pooled);
-    std::printf(",\"loss\":");
-    put_float(static_cast<float>(at.loss / at.count));
-    std::printf(",\"grads\":");
-    put_tensors(layout, trained.model().grads());
+    std::printf(",\"checkpoint\":{\"step\":%d,", o.check_after);
+    put_check(trained, o.check_after);
     std::putchar('}');
   }
   std::printf("}\n");

@@ -8,9 +8,30 @@
 #include <vector>
 
 #include "approx.hpp"
+#include "pe/lab/config.hpp"
 #include "pe/rng.hpp"
 
 namespace pe::test {
+
+/// The sizes a test picks for a lab model.
+struct LabSizes {
+  int d_model, n_heads, n_layers, length, batch;
+};
+
+/// A configuration of the task and scheme at these sizes, the task's own mask, and the contract's defaults
+/// for everything else.
+[[nodiscard]] inline lab::Config lab_config(lab::Task task, lab::Scheme scheme, LabSizes sizes) {
+  lab::Config c;
+  c.task = task;
+  c.causal = lab::default_causal(task);
+  c.scheme = scheme;
+  c.d_model = sizes.d_model;
+  c.n_heads = sizes.n_heads;
+  c.n_layers = sizes.n_layers;
+  c.length = sizes.length;
+  c.batch = sizes.batch;
+  return c;
+}
 
 /// n draws from N(0, std^2) from a stream named by `name`.
 [[nodiscard]] inline std::vector<double> normals(std::size_t n, double std, const std::string& name) {

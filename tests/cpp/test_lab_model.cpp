@@ -16,15 +16,8 @@ namespace {
 namespace lab = pe::lab;
 
 lab::Config small_config(lab::Task task, lab::Scheme scheme, bool causal) {
-  lab::Config c;
-  c.task = task;
-  c.scheme = scheme;
+  lab::Config c = pe::test::lab_config(task, scheme, {8, 2, 2, 5, 2});
   c.causal = causal;
-  c.d_model = 8;
-  c.n_heads = 2;
-  c.n_layers = 2;
-  c.length = 5;
-  c.batch = 2;
   c.base = 100.0;
   return c;
 }

@@ -75,6 +75,34 @@ TEST_CASE("subject sentences read 'the [adjectives] A verb the [adjectives] B' i
   CHECK(lab::task_info(lab::Task::Subject).min_length == 5);
 }
 
+TEST_CASE("majority's target is the most frequent symbol, the smallest on a tie", "[lab]") {
+  const int n = 6;
+  const auto b = lab::evaluation_batch(lab::Task::Majority, n, 0, 300);
+  REQUIRE(b.targets.size() == 300u);
+  int ties = 0;
+  for (int r = 0; r < b.batch; ++r) {
+    int counts[8] = {};
+    for (int p = 0; p < n; ++p) {
+      const int t = at(b.tokens, r * n + p);
+      REQUIRE(t >= 0);
+      REQUIRE(t < 8);
+      ++counts[t];
+    }
+    const int target = at(b.targets, r);
+    for (int t = 0; t < 8; ++t) {
+      if (t < target) CHECK(counts[t] < counts[target]);
+      if (t > target) CHECK(counts[t] <= counts[target]);
+      if (t > target && counts[t] == counts[target]) ++ties;
+    }
+  }
+  CHECK(ties > 0);  // the tie rule is exercised
+  const auto info = lab::task_info(lab::Task::Majority);
+  CHECK(info.pooled);
+  CHECK(info.vocab == 8);
+  CHECK(info.classes == 8);
+  CHECK_FALSE(lab::default_causal(lab::Task::Majority));
+}
+
 TEST_CASE("training batches depend on the seed and the step; evaluation sets on neither", "[lab]") {
   const auto c1 = config_for(lab::Task::Reverse, 8, 1);
   const auto c2 = config_for(lab::Task::Reverse, 8, 2);

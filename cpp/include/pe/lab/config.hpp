@@ -14,11 +14,11 @@
 
 namespace pe::lab {
 
-enum class Task { Previous, Reverse, First, Subject };
+enum class Task { Previous, Reverse, First, Subject, Majority };
 enum class Scheme { None, Sinusoidal, Learned, Rope, Alibi };
 
 /// Names as the page, the dump tool and the saved state spell them, in enum order.
-inline constexpr std::array<std::string_view, 4> kTaskNames = {"previous", "reverse", "first", "subject"};
+inline constexpr std::array<std::string_view, 5> kTaskNames = {"previous", "reverse", "first", "subject", "majority"};
 inline constexpr std::array<std::string_view, 5> kSchemeNames = {"none", "sinusoidal", "learned", "rope", "alibi"};
 inline constexpr std::array<std::string_view, 2> kRopeConventionNames = {"interleaved", "half"};
 

@@ -11,6 +11,11 @@
 
 namespace pe::lab {
 
+/// Shapes are ints (as in llm.c); indices into buffers are sizes. Only for non-negative values.
+[[nodiscard]] constexpr std::size_t idx(int i) noexcept {
+  return static_cast<std::size_t>(i);
+}
+
 // --- input: token embedding plus an additive position table --------------------------------------------------
 
 /// x[b, p] = scale * wte[tokens[b, p]] + (p < pos_rows ? pos[p] : 0); pos may be null (no additive position).

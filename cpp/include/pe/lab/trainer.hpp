@@ -20,6 +20,8 @@ namespace pe::lab {
 /// The longest evaluation length of a configuration: min(4 T, limits::kLabMaxEvalLength).
 [[nodiscard]] int max_eval_length(const Config& config) noexcept;
 
+/// Callers validate arguments against the configuration (layer, head, lengths from the task's minimum to
+/// max_eval_length, sample counts within limits.hpp); the bindings do.
 class Trainer {
  public:
   /// A fresh run: parameters initialised from the seed, moments zero, step 0. The configuration must be valid
