@@ -1,24 +1,32 @@
-import { test, expect, numberAfter } from './fixtures.js';
+import {
+  test,
+  expect,
+  numberAfter,
+  engineInPage,
+  openFigure,
+  openArticleFigure,
+  live as liveIn,
+  useNarrowScreen,
+  expectNoHorizontalOverflow,
+  pressKey,
+} from './fixtures.js';
 
-const FIGURE = '[data-figure="mixing"]';
-
-async function openMixing(page, query = '') {
-  await page.goto(`embed.html?figure=mixing${query}`);
-  const figure = page.locator(FIGURE);
+async function openMixing(page, query) {
+  const figure = await openFigure(page, 'mixing', query);
   await expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
   return figure;
 }
 
 /** The engine's terms and RMS, evaluated in the page. */
 function engineMixing(page, args) {
-  return page.evaluate(async ({ word1, pos1, word2, pos2, dModel, scaled }) => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
-    return {
+  return engineInPage(
+    page,
+    (pe, { word1, pos1, word2, pos2, dModel, scaled }) => ({
       terms: pe.mixingTerms(word1, pos1, word2, pos2, dModel, { scaled }),
       rms: pe.mixingRms(64, dModel, { scaled }),
-    };
-  }, args);
+    }),
+    args,
+  );
 }
 
 /** Focuses bar `index` and reads the number after `label` in the readout. */
@@ -60,9 +68,7 @@ test('each bar reads the engine term, and the total is the direct dot product', 
 test('the controls change the terms: words, positions, scale and width', async ({ page }) => {
   const figure = await openMixing(page);
   await figure.getByLabel('Word 1').selectOption('cat');
-  const position = figure.getByLabel('Position 2');
-  await position.focus();
-  for (let i = 0; i < 3; i += 1) await position.press('ArrowRight');
+  await pressKey(figure.getByLabel('Position 2'), 'ArrowRight', 3);
   await figure.getByLabel('Scale embeddings by \u221adModel').uncheck();
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201ccat\u201d at 0 and \u201cman\u201d at 5, dModel 512, unscaled',
@@ -86,7 +92,7 @@ test('the controls change the terms: words, positions, scale and width', async (
 });
 
 test('the embed page takes its parameters from the URL', async ({ page }) => {
-  const figure = await openMixing(page, '&word1=bird&word2=tree&pos1=10&pos2=3&dModel=64');
+  const figure = await openMixing(page, 'word1=bird&word2=tree&pos1=10&pos2=3&dModel=64');
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, dModel 64, scaled',
   );
@@ -105,28 +111,24 @@ test('the embed page takes its parameters from the URL', async ({ page }) => {
 });
 
 test('an unknown word from the URL shows the engine message', async ({ page }) => {
-  await page.goto('embed.html?figure=mixing&word1=zebra');
-  await expect(page.locator(`${FIGURE} .pe-error`)).toContainText('zebra');
+  const figure = await openFigure(page, 'mixing', 'word1=zebra');
+  await expect(figure.locator('.pe-error')).toContainText('zebra');
 });
 
 test('on the article the prose numbers are live', async ({ page }) => {
-  await page.goto('index.html');
-  const section = page.locator('#mixing');
-  await section.scrollIntoViewIfNeeded();
-  await expect(page.locator(`${FIGURE} g.pe-mixing-row`)).toHaveCount(12);
-  const live = (name) => section.locator(`[data-live="${name}"]`);
+  const figure = await openArticleFigure(page, 'mixing');
+  await expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
+  const live = (name) => liveIn(page, 'mixing', name);
   await expect(live('mixing-rms-pp')).toHaveText('167');
   await expect(live('mixing-rms-ww').first()).toHaveText('22.9');
   await expect(live('mixing-rms-ww-unscaled')).toHaveText('0.045');
   await expect(live('mixing-word1')).toHaveText('dog');
-  await page.locator(FIGURE).getByLabel('Word 1').selectOption('cat');
+  await figure.getByLabel('Word 1').selectOption('cat');
   await expect(live('mixing-word1')).toHaveText('cat');
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useNarrowScreen(page);
   await openMixing(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });

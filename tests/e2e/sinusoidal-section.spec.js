@@ -1,4 +1,12 @@
-import { test, expect, hoverCell } from './fixtures.js';
+import {
+  test,
+  expect,
+  hoverCell,
+  useNarrowScreen,
+  expectNoHorizontalOverflow,
+  pressKey,
+  engineInPage,
+} from './fixtures.js';
 
 const live = (page, section, name) => page.locator(`#${section} output[data-live="${name}"]`).first();
 const bar = (page) => page.locator('.pe-section-bar');
@@ -47,9 +55,7 @@ test('the section controls change every live number and every figure', async ({ 
   await drag('Base', Math.log10(500));
   await drag('Positions', 50);
 
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
+  const expected = await engineInPage(page, (pe) => {
     const periods = pe.pairPeriods(128, 500);
     const ranges = pe.dimensionRanges(50, 128, 500);
     const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -110,13 +116,11 @@ test('live numbers away from the viewport catch up with the slider', async ({ pa
   await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
   await expect(bar(page)).toHaveClass(/is-docked/);
   const positions = bar(page).getByLabel('Positions');
-  await positions.focus();
-  await positions.press('End');
-  for (let i = 0; i < 3; i += 1) await positions.press('ArrowLeft');
+  await pressKey(positions, 'End');
+  await pressKey(positions, 'ArrowLeft', 3);
   await expect(live(page, 'periods', 'positions')).toHaveText('2,045');
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const ranges = (await m.default()).dimensionRanges(2045, 512, 10000);
+  const expected = await engineInPage(page, (pe) => {
+    const ranges = pe.dimensionRanges(2045, 512, 10000);
     return [0.1, 0.5].map((t) => String(ranges.filter((r) => r < t).length));
   });
   // Filled once the slider rests, before the reader gets there; and current when they do.
@@ -171,7 +175,7 @@ test('hovering a periods bar highlights the same dimension in the heatmap and th
 });
 
 test('the section bar docks while reading and stays usable at 360 px', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
+  await useNarrowScreen(page, { dark: false });
   await page.goto('index.html');
   await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
   await expect(bar(page)).toHaveClass(/is-docked/);
@@ -180,11 +184,9 @@ test('the section bar docks while reading and stays usable at 360 px', async ({ 
   await toggle.click();
   const positions = bar(page).getByLabel('Positions');
   await expect(positions).toBeVisible();
-  await positions.focus();
-  await positions.press('ArrowRight');
+  await pressKey(positions, 'ArrowRight');
   await expect(live(page, 'periods', 'positions').first()).toHaveText('65');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
   // Back above the part, the bar returns to its place in the formula section.
   await page.locator('#intro').scrollIntoViewIfNeeded();
   await expect(bar(page)).not.toHaveClass(/is-docked/);
