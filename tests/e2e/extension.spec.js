@@ -85,16 +85,16 @@ test('the trained and target lengths change the counts as the engine says', asyn
 
 test('phase errors: float32 grows with position, bfloat16 is coarse, float16 overflows', async ({ page }) => {
   await openArticleFigure(page, 'extension');
-  const f32At100 = parseNumber(await live(page, 'extension', 'ext-f32-100').textContent());
+  const f32At100 = parseNumber(await live(page, 'extension', 'ext-f32-100').textContent(), 'rad');
   expect(Math.abs(f32At100 / float32AngleError(100, 128) - 1)).toBeLessThan(1e-2);
-  const f32AtMillion = parseNumber(await live(page, 'extension', 'ext-f32-1e6').textContent());
+  const f32AtMillion = parseNumber(await live(page, 'extension', 'ext-f32-1e6').textContent(), 'rad');
   expect(Math.abs(f32AtMillion / float32AngleError(1e6, 128) - 1)).toBeLessThan(1e-2);
   await expect(live(page, 'extension', 'ext-f16-1e6')).toHaveText('overflow');
   const reference = await engineInPage(
     page,
     (pe) => pe.phaseError([100], 128, 10000, 'bfloat16').angleError[0],
   );
-  const bf16 = parseNumber(await live(page, 'extension', 'ext-bf16-100').textContent());
+  const bf16 = parseNumber(await live(page, 'extension', 'ext-bf16-100').textContent(), 'rad');
   expect(Math.abs(bf16 / reference - 1)).toBeLessThan(1e-2);
   expect(bf16).toBeGreaterThan(0.05);
 });

@@ -64,10 +64,13 @@ function toNumber([, mantissa, e, power, superscript]) {
   return Number(exponent === undefined ? plain(mantissa) : `${plain(mantissa)}e${plain(exponent)}`);
 }
 
-/** Parses a text that is one number ("0", "\u22120.5", "4.2e-7", "1.79\u00d710^\u221215", "3.3\u00d710\u221216"). */
-export function parseNumber(text) {
-  const match = new RegExp(`^\\s*${NUMBER}\\s*$`).exec(text);
-  if (!match) throw new Error(`not a number: ${text}`);
+/**
+ * Parses a text that is one number ("0", "\u22120.5", "4.2e-7", "1.79\u00d710^\u221215", "3.3\u00d710\u221216"),
+ * followed by `unit` when one is given ("3.21\u00d710\u22126 rad" with the unit "rad").
+ */
+export function parseNumber(text, unit = '') {
+  const match = new RegExp(`^\\s*${NUMBER}${unit ? `\\s+${unit}` : ''}\\s*$`).exec(text);
+  if (!match) throw new Error(`not a number${unit ? ` in ${unit}` : ''}: ${text}`);
   return toNumber(match);
 }
 
@@ -94,7 +97,7 @@ export async function expectNumberAfter(source, label, expected, tolerance) {
 
 /** The numbers in the cells of a table row, in order. */
 export async function cellNumbers(row) {
-  return (await row.locator('td').allTextContents()).map(parseNumber);
+  return (await row.locator('td').allTextContents()).map((text) => parseNumber(text));
 }
 
 /** Opens figure `id` alone on the embed page, with `query` ("dModel=128&positions=50") as its URL parameters. */

@@ -37,7 +37,11 @@ function expectClose(actual, expected, tolerance) {
 }
 
 /** A point as the sample table prints it, "(0.5, \u22120.866)", as [sin, cos]. */
-const pointOf = (cell) => cell.slice(1, -1).split(', ').map(parseNumber);
+const pointOf = (cell) =>
+  cell
+    .slice(1, -1)
+    .split(', ')
+    .map((text) => parseNumber(text));
 
 /** Expects a point [sin, cos] to be the one at angle t on the unit circle, each coordinate within tolerance. */
 function expectAtAngle([s, c], t, tolerance) {
