@@ -1,16 +1,6 @@
-import {
-  test,
-  expect,
-  expectNumberAfter,
-  hoverCell,
-  openArticleFigure,
-  openFigure,
-  live,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-  engineInPage,
-} from './fixtures.js';
+import { test, expect, expectNumberAfter, openFigure, openArticleFigure, live } from './fixtures.js';
+import { engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 test('eight heads have the slopes 2^-1 .. 2^-8, read from the bars with the keyboard', async ({ page }) => {
   const figure = await openArticleFigure(page, 'alibi');

@@ -1,17 +1,6 @@
-import {
-  test,
-  expect,
-  sinusoid,
-  parseNumber,
-  expectNumberAfter,
-  cellNumbers,
-  expectRecoveryFromOddDModel,
-  openFigure,
-  openDataTable,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, sinusoid, parseNumber, expectNumberAfter, cellNumbers } from './fixtures.js';
+import { openFigure, openDataTable, expectRecoveryFromOddDModel, pressKey } from './fixtures.js';
+import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 const openBinary = (page, query) => openFigure(page, 'binary', query);
 const bitsOf = (figure) => figure.locator('.pe-binary-bit-value').allTextContents();

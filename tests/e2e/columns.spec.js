@@ -1,17 +1,6 @@
-import {
-  test,
-  expect,
-  sinusoid,
-  expectNumberAfter,
-  cellNumbers,
-  hoverCell,
-  expectRecoveryFromOddDModel,
-  openFigure,
-  openDataTable,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, cellNumbers, openFigure } from './fixtures.js';
+import { openDataTable, expectRecoveryFromOddDModel, hoverCell, pressKey } from './fixtures.js';
+import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 const figureOf = (page) => page.locator('[data-figure="columns"]');
 const openColumns = (page, query) => openFigure(page, 'columns', query);

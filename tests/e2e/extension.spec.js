@@ -1,16 +1,5 @@
-import {
-  test,
-  expect,
-  parseNumber,
-  numberAfter,
-  openArticleFigure,
-  openFigure,
-  live,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-  engineInPage,
-} from './fixtures.js';
+import { test, expect, parseNumber, numberAfter, openFigure, openArticleFigure, live } from './fixtures.js';
+import { engineInPage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** Float32 RoPE angle error in double precision, independent of the engine: round pos and theta, then the product. */
 function float32AngleError(pos, headDim, base = 10000) {

@@ -100,21 +100,27 @@ export async function cellNumbers(row) {
   return (await row.locator('td').allTextContents()).map((text) => parseNumber(text));
 }
 
-/** Opens figure `id` alone on the embed page, with `query` ("dModel=128&positions=50") as its URL parameters. */
-export async function openFigure(page, id, query = '') {
+/**
+ * Opens figure `id` alone on the embed page, with `query` ("dModel=128&positions=50") as its URL parameters, and
+ * returns it once `ready(figure)`, when given, has passed (an expectation that the figure has drawn).
+ */
+export async function openFigure(page, id, query = '', { ready } = {}) {
   await page.goto(`embed.html?figure=${id}${query ? `&${query}` : ''}`);
-  return page.locator(`[data-figure="${id}"]`);
+  const figure = page.locator(`[data-figure="${id}"]`);
+  if (ready) await ready(figure);
+  return figure;
 }
 
 /**
  * Opens the article and scrolls to the slot of figure `id`; the article mounts figures as they near the viewport,
- * so this waits until the slot holds the figure, and returns it.
+ * so this waits (up to `timeout`) until the slot holds the figure, then for `ready(figure)` as openFigure does.
  */
-export async function openArticleFigure(page, id, { timeout } = {}) {
+export async function openArticleFigure(page, id, { timeout, ready } = {}) {
   await page.goto('index.html');
   const slot = page.locator(`[data-mount="${id}"]`);
   await slot.scrollIntoViewIfNeeded();
   await expect(slot).toHaveAttribute('data-figure', id, { timeout });
+  if (ready) await ready(slot);
   return slot;
 }
 

@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import {
-  test,
-  expect,
-  sinusoid,
-  expectNumberAfter,
-  hoverCell,
-  openFigure,
-  openArticleFigure,
-  expectOddDModelMessage,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import { expectOddDModelMessage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** Opens the heatmap alone and returns it with its canvas. */
 async function openHeatmap(page, query) {

@@ -1,23 +1,10 @@
-import {
-  test,
-  expect,
-  sinusoid,
-  expectNumberAfter,
-  engineInPage,
-  hoverCell,
-  openFigure,
-  openArticleFigure,
-  live as liveIn,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import { live as liveIn, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
-async function openLearned(page, query) {
-  const figure = await openFigure(page, 'learned', query);
-  await expect(figure.locator('canvas.pe-learned-canvas')).toHaveCount(2);
-  return figure;
-}
+/** The figure is ready once both tables are drawn. */
+const drawn = (figure) => expect(figure.locator('canvas.pe-learned-canvas')).toHaveCount(2);
+const openLearned = (page, query) => openFigure(page, 'learned', query, { ready: drawn });
 
 test('the published Table 3 numbers are shown with their source', async ({ page }) => {
   const figure = await openLearned(page);
@@ -72,8 +59,7 @@ test('the length slider moves past the table and the keyboard reads cells', asyn
 });
 
 test('on the article the prose numbers are live', async ({ page }) => {
-  const figure = await openArticleFigure(page, 'learned');
-  await expect(figure.locator('canvas.pe-learned-canvas')).toHaveCount(2);
+  const figure = await openArticleFigure(page, 'learned', { ready: drawn });
   const live = (name) => liveIn(page, 'learned', name);
   await expect(live('learned-rows')).toHaveText('32');
   await expect(live('learned-last')).toHaveText('31');

@@ -1,21 +1,9 @@
-import {
-  test,
-  expect,
-  numberAfter,
-  engineInPage,
-  openFigure,
-  openArticleFigure,
-  live as liveIn,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, numberAfter, openFigure, openArticleFigure, live as liveIn } from './fixtures.js';
+import { engineInPage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
-async function openMixing(page, query) {
-  const figure = await openFigure(page, 'mixing', query);
-  await expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
-  return figure;
-}
+/** The figure is ready once its twelve bars are drawn. */
+const drawn = (figure) => expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
+const openMixing = (page, query) => openFigure(page, 'mixing', query, { ready: drawn });
 
 /** The engine's terms and RMS, evaluated in the page. */
 function engineMixing(page, args) {
@@ -38,23 +26,20 @@ async function readRow(figure, index, label = ':') {
   return { text, value: numberAfter(text, label) };
 }
 
+/** The bar of each term of the dot product, top to bottom. */
+const ROW = { wordWord: 0, positionPosition: 1, wordPosition: 2, positionWord: 3, total: 4 };
+
+/** Expects the bar of term `key` to read the engine's value, to 1e-5 (relative above 1). */
+async function expectTerm(figure, key, terms) {
+  const { value } = await readRow(figure, ROW[key]);
+  expect(Math.abs(value - terms[key])).toBeLessThan(1e-5 * Math.max(1, Math.abs(terms[key])));
+}
+
 test('each bar reads the engine term, and the total is the direct dot product', async ({ page }) => {
   const figure = await openMixing(page);
-  const expected = await engineMixing(page, {
-    word1: 'dog',
-    pos1: 0,
-    word2: 'man',
-    pos2: 2,
-    dModel: 512,
-    scaled: true,
-  });
-  const keys = ['wordWord', 'positionPosition', 'wordPosition', 'positionWord', 'total'];
-  for (const [i, key] of keys.entries()) {
-    const { value } = await readRow(figure, i);
-    expect(Math.abs(value - expected.terms[key])).toBeLessThan(
-      1e-5 * Math.max(1, Math.abs(expected.terms[key])),
-    );
-  }
+  const args = { word1: 'dog', pos1: 0, word2: 'man', pos2: 2, dModel: 512, scaled: true };
+  const expected = await engineMixing(page, args);
+  for (const key of Object.keys(ROW)) await expectTerm(figure, key, expected.terms);
   // position.position for offset 2 at dModel 512 has a closed form: sum over pairs of cos(w_i * 2).
   let closed = 0;
   for (let i = 0; i < 256; i += 1) closed += Math.cos(2 / 10000 ** ((2 * i) / 512));
@@ -73,21 +58,9 @@ test('the controls change the terms: words, positions, scale and width', async (
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201ccat\u201d at 0 and \u201cman\u201d at 5, dModel 512, unscaled',
   );
-  const expected = await engineMixing(page, {
-    word1: 'cat',
-    pos1: 0,
-    word2: 'man',
-    pos2: 5,
-    dModel: 512,
-    scaled: false,
-  });
-  for (const [i, key] of ['wordWord', 'positionPosition', 'total'].entries()) {
-    const index = [0, 1, 4][i];
-    const { value } = await readRow(figure, index);
-    expect(Math.abs(value - expected.terms[key])).toBeLessThan(
-      1e-5 * Math.max(1, Math.abs(expected.terms[key])),
-    );
-  }
+  const args = { word1: 'cat', pos1: 0, word2: 'man', pos2: 5, dModel: 512, scaled: false };
+  const expected = await engineMixing(page, args);
+  for (const key of ['wordWord', 'positionPosition', 'total']) await expectTerm(figure, key, expected.terms);
   await expect(figure.locator('.pe-summary')).toContainText('unscaled embeddings');
 });
 
@@ -96,18 +69,8 @@ test('the embed page takes its parameters from the URL', async ({ page }) => {
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, dModel 64, scaled',
   );
-  const expected = await engineMixing(page, {
-    word1: 'bird',
-    pos1: 10,
-    word2: 'tree',
-    pos2: 3,
-    dModel: 64,
-    scaled: true,
-  });
-  const { value } = await readRow(figure, 2);
-  expect(Math.abs(value - expected.terms.wordPosition)).toBeLessThan(
-    1e-5 * Math.max(1, Math.abs(expected.terms.wordPosition)),
-  );
+  const args = { word1: 'bird', pos1: 10, word2: 'tree', pos2: 3, dModel: 64, scaled: true };
+  await expectTerm(figure, 'wordPosition', (await engineMixing(page, args)).terms);
 });
 
 test('an unknown word from the URL shows the engine message', async ({ page }) => {
@@ -116,8 +79,7 @@ test('an unknown word from the URL shows the engine message', async ({ page }) =
 });
 
 test('on the article the prose numbers are live', async ({ page }) => {
-  const figure = await openArticleFigure(page, 'mixing');
-  await expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
+  const figure = await openArticleFigure(page, 'mixing', { ready: drawn });
   const live = (name) => liveIn(page, 'mixing', name);
   await expect(live('mixing-rms-pp')).toHaveText('167');
   await expect(live('mixing-rms-ww').first()).toHaveText('22.9');

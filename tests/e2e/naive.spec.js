@@ -1,22 +1,10 @@
-import {
-  test,
-  expect,
-  numberAfter,
-  expectNumberAfter,
-  engineInPage,
-  openFigure,
-  openArticleFigure,
-  live as liveIn,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, numberAfter, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import { live as liveIn, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
-async function openNaive(page, query) {
-  const figure = await openFigure(page, 'naive', query);
-  await expect(figure.locator('path.pe-naive-line')).toHaveCount(3);
-  return figure;
-}
+/** The figure is ready once its three lines are drawn. */
+const drawn = (figure) => expect(figure.locator('path.pe-naive-line')).toHaveCount(3);
+const openNaive = (page, query) => openFigure(page, 'naive', query, { ready: drawn });
 
 test('the ratio chart reads exact values by keyboard and hover, against the closed forms', async ({
   page,
@@ -75,8 +63,7 @@ test('the offsets agree with the engine for lengths from the URL', async ({ page
 });
 
 test('on the article the prose numbers are live and follow the controls', async ({ page }) => {
-  const figure = await openArticleFigure(page, 'naive');
-  await expect(figure.locator('path.pe-naive-line')).toHaveCount(3);
+  const figure = await openArticleFigure(page, 'naive', { ready: drawn });
   const live = (name) => liveIn(page, 'naive', name);
   await expect(live('naive-length')).toHaveText('1,024');
   await expect(live('naive-index-last')).toHaveText('1,023');

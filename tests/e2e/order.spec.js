@@ -1,26 +1,13 @@
-import {
-  test,
-  expect,
-  numberAfter,
-  expectNumberAfter,
-  parseNumber,
-  engineInPage,
-  openFigure,
-  openArticleFigure,
-  live as liveIn,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, parseNumber, numberAfter, expectNumberAfter, openFigure } from './fixtures.js';
+import { openArticleFigure, live as liveIn, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The number after "<label>: max |difference| =" in the comparison readout. */
 const differenceAfter = (text, label) => numberAfter(text, `${label}: max |difference| =`);
 
-async function openOrder(page, query) {
-  const figure = await openFigure(page, 'order', query);
-  await expect(figure.locator('.pe-order-matrix rect.pe-order-cell').first()).toBeVisible();
-  return figure;
-}
+/** The figure is ready once its matrices are drawn. */
+const drawn = (figure) => expect(figure.locator('.pe-order-matrix rect.pe-order-cell').first()).toBeVisible();
+const openOrder = (page, query) => openFigure(page, 'order', query, { ready: drawn });
 
 async function pooledDifference(figure) {
   const compare = figure.locator('.pe-order-compare');
@@ -175,8 +162,7 @@ test('a word can be dragged to a new place', async ({ page }) => {
 });
 
 test('on the article the prose numbers are live', async ({ page }) => {
-  const figure = await openArticleFigure(page, 'order');
-  await expect(figure.locator('.pe-order-matrix rect.pe-order-cell').first()).toBeVisible();
+  const figure = await openArticleFigure(page, 'order', { ready: drawn });
   const live = (name) => liveIn(page, 'order', name);
   await expect(live('order-heads')).toHaveText('4');
   await expect(live('order-dmodel')).toHaveText('64');

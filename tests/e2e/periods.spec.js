@@ -1,15 +1,5 @@
-import {
-  test,
-  expect,
-  numberAfter,
-  expectRecoveryFromOddDModel,
-  openFigure,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-  markAxes,
-  axisNodesRewritten,
-} from './fixtures.js';
+import { test, expect, numberAfter, openFigure, expectRecoveryFromOddDModel, pressKey } from './fixtures.js';
+import { markAxes, axisNodesRewritten, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 const period = (i, dModel = 512, base = 10000) => 2 * Math.PI * base ** ((2 * i) / dModel);
 const firstSlower = (positions, dModel = 512, base = 10000) => {

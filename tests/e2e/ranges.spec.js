@@ -1,16 +1,6 @@
-import {
-  test,
-  expect,
-  sinusoid,
-  expectNumberAfter,
-  expectRecoveryFromOddDModel,
-  markAxes,
-  axisNodesRewritten,
-  openFigure,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, openFigure } from './fixtures.js';
+import { expectRecoveryFromOddDModel, pressKey, markAxes, axisNodesRewritten } from './fixtures.js';
+import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** Max minus min of one dimension over positions 0..positions-1, from the closed form in double precision. */
 function range(dim, positions, dModel = 512, base = 10000) {

@@ -1,18 +1,6 @@
-import {
-  test,
-  expect,
-  parseNumber,
-  numberAfter,
-  expectNumberAfter,
-  hoverCell,
-  openArticleFigure,
-  openFigure,
-  live,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-  engineInPage,
-} from './fixtures.js';
+import { test, expect, parseNumber, numberAfter, expectNumberAfter, openFigure } from './fixtures.js';
+import { openArticleFigure, live, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The seeded embeddings the figure uses as query and key, read from the engine in the page. */
 function queryAndKey(page, words, headDim) {

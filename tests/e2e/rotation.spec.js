@@ -1,19 +1,6 @@
-import {
-  test,
-  expect,
-  parseNumber,
-  parseScientific,
-  expectNumberAfter,
-  cellNumbers,
-  openArticleFigure,
-  openFigure,
-  openDataTable,
-  expectOddDModelMessage,
-  live,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, parseNumber, parseScientific, expectNumberAfter, cellNumbers } from './fixtures.js';
+import { openFigure, openArticleFigure, openDataTable, live, expectOddDModelMessage } from './fixtures.js';
+import { pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** R(k) of pair i in double precision, independent of the engine: [[cos t, sin t], [-sin t, cos t]], t = w_i k. */
 function rotation(pair, offset, dModel, base = 10000) {
@@ -56,23 +43,14 @@ async function expectPointReadout(readout, pair, pos, dModel) {
   await expectNumberAfter(text, 'cos', Math.cos(angle(pair, pos, dModel)), 1e-6);
 }
 
-/** The matrix is typeset once the engine has answered; the figure is ready then. */
-async function expectMatrixDrawn(figure, options) {
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/, options);
-}
-
-async function openArticleRotation(page) {
-  // The figure mounts lazily once the engine has loaded: allow for a slow machine.
-  const figure = await openArticleFigure(page, 'rotation', { timeout: 15_000 });
-  await expectMatrixDrawn(figure, { timeout: 15_000 });
-  return figure;
-}
-
-async function openRotation(page, query) {
-  const figure = await openFigure(page, 'rotation', query);
-  await expectMatrixDrawn(figure);
-  return figure;
-}
+/** The figure is ready once its matrix is typeset, that is once the engine has answered. */
+const drawn = (figure, options) =>
+  expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/, options);
+const openRotation = (page, query) => openFigure(page, 'rotation', query, { ready: drawn });
+// The figure mounts lazily once the engine has loaded: allow for a slow machine.
+const slow = { timeout: 15_000 };
+const openArticleRotation = (page) =>
+  openArticleFigure(page, 'rotation', { ...slow, ready: (figure) => drawn(figure, slow) });
 
 test('the article shows R(k) for the default pair with the engine residual and fills its live numbers', async ({
   page,

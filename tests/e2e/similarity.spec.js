@@ -1,18 +1,6 @@
-import {
-  test,
-  expect,
-  parseNumber,
-  parseScientific,
-  expectNumberAfter,
-  hoverCell,
-  openArticleFigure,
-  openFigure,
-  expectOddDModelMessage,
-  live,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-} from './fixtures.js';
+import { test, expect, parseNumber, parseScientific, expectNumberAfter, openFigure } from './fixtures.js';
+import { openArticleFigure, live, expectOddDModelMessage, hoverCell, pressKey } from './fixtures.js';
+import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** PE(pos)·PE(pos+k) in double precision, independent of the engine: sum_i cos(k / base^(2i/dModel)). */
 function dotAt(k, dModel = 512, base = 10000) {
@@ -29,14 +17,14 @@ function curveValues(text) {
   ]);
 }
 
-async function openArticleSimilarity(page) {
-  // The figure mounts lazily once the engine has loaded: allow for a slow machine.
-  const figure = await openArticleFigure(page, 'similarity', { timeout: 15_000 });
-  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64', {
-    timeout: 15_000,
+// The figure mounts lazily once the engine has loaded: allow for a slow machine.
+const slow = { timeout: 15_000 };
+const openArticleSimilarity = (page) =>
+  openArticleFigure(page, 'similarity', {
+    ...slow,
+    ready: (figure) =>
+      expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64', slow),
   });
-  return figure;
-}
 
 /** Expects every curve in the readout to read the closed-form dot product at offset k. */
 async function expectCurvesAt(figure, k, dModel = 512) {

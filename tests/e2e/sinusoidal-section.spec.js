@@ -1,22 +1,15 @@
-import {
-  test,
-  expect,
-  hoverCell,
-  useNarrowScreen,
-  expectNoHorizontalOverflow,
-  pressKey,
-  engineInPage,
-} from './fixtures.js';
+import { test, expect, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 const live = (page, section, name) => page.locator(`#${section} output[data-live="${name}"]`).first();
 const bar = (page) => page.locator('.pe-section-bar');
+const figureOf = (page, id) => page.locator(`[data-figure="${id}"]`);
 
 /** Scrolls every linked figure into view once, so all of them are mounted. */
 async function mountAll(page) {
   for (const id of ['heatmap', 'columns', 'binary', 'periods', 'ranges']) {
-    const figure = page.locator(`[data-figure="${id}"]`);
     await page.locator(`[data-linked="${id}"]`).scrollIntoViewIfNeeded();
-    await expect(figure).toBeVisible();
+    await expect(figureOf(page, id)).toBeVisible();
   }
 }
 
@@ -84,29 +77,26 @@ test('the section controls change every live number and every figure', async ({ 
   await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('500');
 
   // Figures outside the viewport are brought up to date as they come into view.
-  await page.locator('[data-figure="heatmap"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
-    'width',
-    '128',
-  );
-  await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
-    'height',
-    '50',
-  );
-  await page.locator('[data-figure="columns"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="columns"] .pe-summary')).toContainText(
-    'over 50 positions, dModel 128',
-  );
-  await page.locator('[data-figure="binary"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="binary"] input[type="range"]')).toHaveAttribute('max', '49');
-  await page.locator('[data-figure="periods"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="periods"] [data-stat="first-slow"]')).toContainText(
+  const [heatmap, columns, binary, periods, ranges] = [
+    'heatmap',
+    'columns',
+    'binary',
+    'periods',
+    'ranges',
+  ].map((id) => figureOf(page, id));
+  await heatmap.scrollIntoViewIfNeeded();
+  await expect(heatmap.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('width', '128');
+  await expect(heatmap.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('height', '50');
+  await columns.scrollIntoViewIfNeeded();
+  await expect(columns.locator('.pe-summary')).toContainText('over 50 positions, dModel 128');
+  await binary.scrollIntoViewIfNeeded();
+  await expect(binary.locator('input[type="range"]')).toHaveAttribute('max', '49');
+  await periods.scrollIntoViewIfNeeded();
+  await expect(periods.locator('[data-stat="first-slow"]')).toContainText(
     `dimension ${expected.firstSlowDim} `,
   );
-  await page.locator('[data-figure="ranges"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="ranges"] [data-stat="below-0.1"]')).toHaveText(
-    `${expected.flat01} of 128 dimensions`,
-  );
+  await ranges.scrollIntoViewIfNeeded();
+  await expect(ranges.locator('[data-stat="below-0.1"]')).toHaveText(`${expected.flat01} of 128 dimensions`);
 });
 
 test('live numbers away from the viewport catch up with the slider', async ({ page }) => {
@@ -149,29 +139,24 @@ test('hovering a periods bar highlights the same dimension in the heatmap and th
 }) => {
   await page.goto('index.html');
   await mountAll(page);
-  const svg = page.locator('[data-figure="periods"] .pe-periods-hit');
+  const svg = figureOf(page, 'periods').locator('.pe-periods-hit');
   await svg.scrollIntoViewIfNeeded();
   const box = await svg.boundingBox();
   const pair = 100;
   await page.mouse.move(box.x + ((pair + 0.5) / 256) * box.width, box.y + box.height / 2);
-  await expect(page.locator('[data-figure="periods"] .pe-readout')).toContainText(
+  await expect(figureOf(page, 'periods').locator('.pe-readout')).toContainText(
     'pair 100 (dimensions 200 and 201)',
   );
-  await expect(page.locator('[data-figure="heatmap"] .pe-heatmap-column')).toHaveAttribute(
+  const rangesMark = figureOf(page, 'ranges').locator('.pe-ranges-highlight');
+  await expect(figureOf(page, 'heatmap').locator('.pe-heatmap-column')).toHaveAttribute(
     'data-dimension',
     '200',
   );
-  await expect(page.locator('[data-figure="ranges"] .pe-ranges-highlight')).toHaveAttribute(
-    'data-dimension',
-    '200',
-  );
-  await expect(page.locator('[data-figure="binary"]')).toBeAttached();
+  await expect(rangesMark).toHaveAttribute('data-dimension', '200');
+  await expect(figureOf(page, 'binary')).toBeAttached();
   // Leaving the chart clears the mark everywhere.
   await page.mouse.move(box.x - 40, box.y - 40);
-  await expect(page.locator('[data-figure="ranges"] .pe-ranges-highlight')).toHaveAttribute(
-    'visibility',
-    'hidden',
-  );
+  await expect(rangesMark).toHaveAttribute('visibility', 'hidden');
 });
 
 test('the section bar docks while reading and stays usable at 360 px', async ({ page }) => {
