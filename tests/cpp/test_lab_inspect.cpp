@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "approx.hpp"
+#include "lab_check.hpp"
 #include "pe/alibi.hpp"
 #include "pe/lab/trainer.hpp"
 
@@ -15,16 +16,7 @@ namespace {
 namespace lab = pe::lab;
 
 lab::Config small(lab::Task task, lab::Scheme scheme) {
-  lab::Config c;
-  c.task = task;
-  c.causal = lab::default_causal(task);
-  c.scheme = scheme;
-  c.d_model = 16;
-  c.n_heads = 2;
-  c.n_layers = 2;
-  c.length = 8;
-  c.batch = 8;
-  return c;
+  return pe::test::lab_config(task, scheme, {16, 2, 2, 8, 8});
 }
 
 void train(lab::Trainer& t, int steps, std::vector<float>* losses = nullptr) {

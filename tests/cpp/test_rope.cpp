@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
@@ -44,6 +45,20 @@ double closed_form_score(const std::vector<double>& q, const std::vector<double>
     s += (q[a] * k[a] + q[b] * k[b]) * std::cos(angle) + (q[b] * k[a] - q[a] * k[b]) * std::sin(angle);
   }
   return s;
+}
+
+// The largest |score(m, n) - closed_form_score(q, k, n - m)| over every query position m and key position n below
+// `positions`, base 10000.
+template <typename Score>
+double worst_against_closed_form(const Score& score, const std::vector<double>& q, const std::vector<double>& k,
+                                 int positions, int d, RopeConvention convention) {
+  double worst = 0.0;
+  for (int m = 0; m < positions; ++m) {
+    for (int n = 0; n < positions; ++n) {
+      worst = std::max(worst, std::fabs(score(m, n) - closed_form_score(q, k, n - m, d, 10000.0, convention)));
+    }
+  }
+  return worst;
 }
 
 std::vector<double> random_vector(std::mt19937& rng, int n) {
@@ -95,14 +110,8 @@ TEST_CASE("RoPE scores depend only on n - m", "[rope]") {
       const auto k = random_vector(rng, d);
       const auto scores = pe::rope_scores(q, k, positions, d, 10000.0, convention);
       REQUIRE(scores.size() == static_cast<std::size_t>(positions * positions));
-      double worst = 0.0;
-      for (int m = 0; m < positions; ++m) {
-        for (int n = 0; n < positions; ++n) {
-          const double expected = closed_form_score(q, k, n - m, d, 10000.0, convention);
-          worst = std::max(worst, std::fabs(scores[static_cast<std::size_t>(m * positions + n)] - expected));
-        }
-      }
-      CHECK(worst < 1e-9);
+      const auto score = [&](int m, int n) { return scores[static_cast<std::size_t>(m * positions + n)]; };
+      CHECK(worst_against_closed_form(score, q, k, positions, d, convention) < 1e-9);
     }
   }
 }
@@ -121,14 +130,8 @@ TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
   }
   const auto qr = pe::rope_rotate(to_float(q_rows), positions, d, 0.0, 10000.0, RopeConvention::Half, 1.0);
   const auto kr = pe::rope_rotate(to_float(k_rows), positions, d, 0.0, 10000.0, RopeConvention::Half, 1.0);
-  double worst = 0.0;
-  for (int m = 0; m < positions; ++m) {
-    for (int n = 0; n < positions; ++n) {
-      const double got = dot(row_of(qr, m, d), row_of(kr, n, d));
-      worst = std::max(worst, std::fabs(got - closed_form_score(q, k, n - m, d, 10000.0, RopeConvention::Half)));
-    }
-  }
-  CHECK(worst < 1e-4);
+  const auto score = [&](int m, int n) { return dot(row_of(qr, m, d), row_of(kr, n, d)); };
+  CHECK(worst_against_closed_form(score, q, k, positions, d, RopeConvention::Half) < 1e-4);
 }
 
 TEST_CASE("RoPE scores stop depending only on n - m when only queries are rotated", "[rope]") {
