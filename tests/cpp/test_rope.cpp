@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstddef>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "approx.hpp"
@@ -68,6 +69,14 @@ std::vector<double> random_vector(std::mt19937& rng, int n) {
   return v;
 }
 
+// A query and a key of width d, drawn in that order from N(0, 1) by a generator seeded with `seed`.
+std::pair<std::vector<double>, std::vector<double>> query_and_key(std::mt19937::result_type seed, int d) {
+  std::mt19937 rng(seed);
+  auto q = random_vector(rng, d);
+  auto k = random_vector(rng, d);
+  return {q, k};
+}
+
 std::vector<float> to_float(const std::vector<double>& v) {
   return {v.begin(), v.end()};
 }
@@ -117,11 +126,9 @@ TEST_CASE("RoPE scores depend only on n - m", "[rope]") {
 }
 
 TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
-  std::mt19937 rng(5);
   const int d = 64;
   const int positions = 64;
-  const auto q = random_vector(rng, d);
-  const auto k = random_vector(rng, d);
+  const auto [q, k] = query_and_key(5, d);
   std::vector<double> q_rows;
   std::vector<double> k_rows;
   for (int p = 0; p < positions; ++p) {
@@ -135,11 +142,9 @@ TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
 }
 
 TEST_CASE("RoPE scores stop depending only on n - m when only queries are rotated", "[rope]") {
-  std::mt19937 rng(11);
   const int d = 64;
   const int positions = 64;
-  const auto q = random_vector(rng, d);
-  const auto k = random_vector(rng, d);
+  const auto [q, k] = query_and_key(11, d);
   pe::RopeScoreOptions options;
   options.queries_only = true;
   const auto scores = pe::rope_scores(q, k, positions, d, 10000.0, RopeConvention::Interleaved, options);
@@ -238,10 +243,8 @@ TEST_CASE("the NTK-aware base is base * factor^(d/(d-2))", "[rope]") {
 }
 
 TEST_CASE("the score by offset is every diagonal of the score matrix", "[rope]") {
-  std::mt19937 rng(29);
   const int d = 32;
-  const auto q = random_vector(rng, d);
-  const auto k = random_vector(rng, d);
+  const auto [q, k] = query_and_key(29, d);
   const auto by_offset = pe::rope_score_by_offset(q, k, 40, d, 10000.0, RopeConvention::Half);
   REQUIRE(by_offset.size() == 41);
   const auto scores = pe::rope_scores(q, k, 41, d, 10000.0, RopeConvention::Half);
