@@ -179,7 +179,7 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
   await expect(readout).toContainText('position 2044, dimension 0 (pair 0, sin)');
   await expectNumberAfter(readout, 'value', Math.sin(2044), 1e-6);
 
-  await page.goto('embed.html?figure=columns&dModel=128&positions=50&dimensions=0,3,127,500');
+  await openColumns(page, 'dModel=128&positions=50&dimensions=0,3,127,500');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
   await expect(figure.locator('.pe-columns-chip.pe-is-outside')).toHaveText(/dim 500 \(beyond dModel\)/);
   await pressKey(svg, 'End');

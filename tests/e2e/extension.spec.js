@@ -1,5 +1,6 @@
 import { test, expect, parseNumber, numberAfter, openFigure, openArticleFigure, live } from './fixtures.js';
-import { engineInPage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
+import { expectLiveTexts, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** Float32 RoPE angle error in double precision, independent of the engine: round pos and theta, then the product. */
 function float32AngleError(pos, headDim, base = 10000) {
@@ -21,10 +22,12 @@ test('the defaults show 23, 0 and 22 pairs out of range for none, interpolation 
   const figure = await openArticleFigure(page, 'extension');
   await expect(figure.locator('circle.pe-ext-before')).toHaveCount(64);
   await expect(figure.locator('circle.pe-ext-out')).toHaveCount(23);
-  await expect(live(page, 'extension', 'ext-none')).toHaveText('23');
-  await expect(live(page, 'extension', 'ext-interpolation')).toHaveText('0');
-  await expect(live(page, 'extension', 'ext-ntk')).toHaveText('22');
-  await expect(live(page, 'extension', 'ext-first-out')).toHaveText('41');
+  await expectLiveTexts(page, 'extension', {
+    'ext-none': '23',
+    'ext-interpolation': '0',
+    'ext-ntk': '22',
+    'ext-first-out': '41',
+  });
   await expect(figure.locator('.pe-ext-counts')).toContainText(
     'none 23, position interpolation 0 (positions divided by 4), NTK-aware 22',
   );
@@ -66,9 +69,11 @@ test('the trained and target lengths change the counts as the engine says', asyn
       pe.contextExtension(128, 10000, 4096, 65536, method).outOfRange.reduce((a, b) => a + b, 0);
     return { none: count('none'), interpolation: count('interpolation'), ntk: count('ntk') };
   });
-  await expect(live(page, 'extension', 'ext-none')).toHaveText(String(expected.none));
-  await expect(live(page, 'extension', 'ext-interpolation')).toHaveText(String(expected.interpolation));
-  await expect(live(page, 'extension', 'ext-ntk')).toHaveText(String(expected.ntk));
+  await expectLiveTexts(page, 'extension', {
+    'ext-none': String(expected.none),
+    'ext-interpolation': String(expected.interpolation),
+    'ext-ntk': String(expected.ntk),
+  });
   await expect(figure.locator('circle.pe-ext-out')).toHaveCount(expected.none);
 });
 

@@ -129,6 +129,11 @@ export function live(page, section, name) {
   return page.locator(`#${section} [data-live="${name}"]`);
 }
 
+/** Expects each live number of section `section` named in `texts` to read as given there, in that order. */
+export async function expectLiveTexts(page, section, texts) {
+  for (const [name, text] of Object.entries(texts)) await expect(live(page, section, name)).toHaveText(text);
+}
+
 /** Sizes the page as a 360 px wide phone, in the dark scheme unless told otherwise; call before opening it. */
 export async function useNarrowScreen(page, { height = 800, dark = true } = {}) {
   await page.setViewportSize({ width: 360, height });

@@ -1,5 +1,5 @@
 import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
-import { live as liveIn, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { live, expectLiveTexts, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The figure is ready once both tables are drawn. */
@@ -60,13 +60,14 @@ test('the length slider moves past the table and the keyboard reads cells', asyn
 
 test('on the article the prose numbers are live', async ({ page }) => {
   const figure = await openArticleFigure(page, 'learned', { ready: drawn });
-  const live = (name) => liveIn(page, 'learned', name);
-  await expect(live('learned-rows')).toHaveText('32');
-  await expect(live('learned-last')).toHaveText('31');
-  await expect(live('learned-length')).toHaveText('48');
-  await expect(live('learned-missing')).toHaveText('16');
+  await expectLiveTexts(page, 'learned', {
+    'learned-rows': '32',
+    'learned-last': '31',
+    'learned-length': '48',
+    'learned-missing': '16',
+  });
   await pressKey(figure.getByLabel('Sequence length'), 'ArrowRight');
-  await expect(live('learned-missing')).toHaveText('17');
+  await expect(live(page, 'learned', 'learned-missing')).toHaveText('17');
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {

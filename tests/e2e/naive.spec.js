@@ -1,5 +1,5 @@
 import { test, expect, numberAfter, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
-import { live as liveIn, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectLiveTexts, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The figure is ready once its three lines are drawn. */
@@ -64,16 +64,16 @@ test('the offsets agree with the engine for lengths from the URL', async ({ page
 
 test('on the article the prose numbers are live and follow the controls', async ({ page }) => {
   const figure = await openArticleFigure(page, 'naive', { ready: drawn });
-  const live = (name) => liveIn(page, 'naive', name);
-  await expect(live('naive-length')).toHaveText('1,024');
-  await expect(live('naive-index-last')).toHaveText('1,023');
-  await expect(live('naive-sin')).toHaveText('0.707');
-  await expect(live('naive-offset-short')).toHaveText('0.75');
-  await expect(live('naive-offset-long-n')).toHaveText('100');
-  await expect(live('naive-offset-long')).toHaveText('0.0303');
+  await expectLiveTexts(page, 'naive', {
+    'naive-length': '1,024',
+    'naive-index-last': '1,023',
+    'naive-sin': '0.707',
+    'naive-offset-short': '0.75',
+    'naive-offset-long-n': '100',
+    'naive-offset-long': '0.0303',
+  });
   await pressKey(figure.getByLabel('Offset k'), 'ArrowRight');
-  await expect(live('naive-offset')).toHaveText('4');
-  await expect(live('naive-offset-long')).toHaveText('0.0404');
+  await expectLiveTexts(page, 'naive', { 'naive-offset': '4', 'naive-offset-long': '0.0404' });
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {

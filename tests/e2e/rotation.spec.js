@@ -1,6 +1,6 @@
 import { test, expect, parseNumber, parseScientific, expectNumberAfter, cellNumbers } from './fixtures.js';
-import { openFigure, openArticleFigure, openDataTable, live, expectOddDModelMessage } from './fixtures.js';
-import { pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
+import { openFigure, openArticleFigure, openDataTable, live, expectLiveTexts } from './fixtures.js';
+import { expectOddDModelMessage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** R(k) of pair i in double precision, independent of the engine: [[cos t, sin t], [-sin t, cos t]], t = w_i k. */
 function rotation(pair, offset, dModel, base = 10000) {
@@ -64,12 +64,14 @@ test('the article shows R(k) for the default pair with the engine residual and f
   expect(residual).toBeLessThan(1e-12);
   await expect(figure.locator('.pe-rotation-residual')).toContainText('over all 256 pairs');
 
-  await expect(live(page, 'rotation', 'rotation-pair')).toHaveText('16');
-  await expect(live(page, 'rotation', 'rotation-offset')).toHaveText('3');
-  await expect(live(page, 'rotation', 'rotation-pos')).toHaveText('10');
-  await expect(live(page, 'rotation', 'rotation-pairs')).toHaveText('256');
   const turn = (angle(16, 3, 512) * 180) / Math.PI;
-  await expect(live(page, 'rotation', 'rotation-turn')).toHaveText(`${Number(turn.toFixed(2))}\u00b0`);
+  await expectLiveTexts(page, 'rotation', {
+    'rotation-pair': '16',
+    'rotation-offset': '3',
+    'rotation-pos': '10',
+    'rotation-pairs': '256',
+    'rotation-turn': `${Number(turn.toFixed(2))}\u00b0`,
+  });
   expect(parseScientific(await live(page, 'rotation', 'rotation-residual').textContent())).toBeLessThan(
     1e-12,
   );

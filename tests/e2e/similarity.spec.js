@@ -1,6 +1,6 @@
 import { test, expect, parseNumber, parseScientific, expectNumberAfter, openFigure } from './fixtures.js';
-import { openArticleFigure, live, expectOddDModelMessage, hoverCell, pressKey } from './fixtures.js';
-import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
+import { openArticleFigure, live, expectLiveTexts, expectOddDModelMessage, hoverCell } from './fixtures.js';
+import { pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** PE(pos)·PE(pos+k) in double precision, independent of the engine: sum_i cos(k / base^(2i/dModel)). */
 function dotAt(k, dModel = 512, base = 10000) {
@@ -53,9 +53,11 @@ test('at the defaults the live numbers read 256 at k = 0 and 139.05 at k = 37 fr
   page,
 }) => {
   const figure = await openArticleSimilarity(page);
-  await expect(live(page, 'similarity', 'similarity-starts')).toHaveText('0, 100 and 300');
-  await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('256, 256 and 256');
-  await expect(live(page, 'similarity', 'similarity-k37')).toHaveText('139.05, 139.05 and 139.05');
+  await expectLiveTexts(page, 'similarity', {
+    'similarity-starts': '0, 100 and 300',
+    'similarity-k0': '256, 256 and 256',
+    'similarity-k37': '139.05, 139.05 and 139.05',
+  });
   expect(Number(dotAt(37).toFixed(2))).toBe(139.05);
   const diff = parseScientific(await live(page, 'similarity', 'similarity-diff').textContent());
   expect(diff).toBeLessThan(1e-10);
@@ -107,9 +109,11 @@ test('new starting positions update the curves and the live numbers', async ({ p
   const starts = figure.getByLabel('Starting positions');
   await starts.fill('7, 2000');
   await starts.press('Enter');
-  await expect(live(page, 'similarity', 'similarity-starts')).toHaveText('7 and 2000');
-  await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('256 and 256');
-  await expect(live(page, 'similarity', 'similarity-k37')).toHaveText('139.05 and 139.05');
+  await expectLiveTexts(page, 'similarity', {
+    'similarity-starts': '7 and 2000',
+    'similarity-k0': '256 and 256',
+    'similarity-k37': '139.05 and 139.05',
+  });
   await expect(figure.locator('.pe-similarity-line')).toHaveCount(2);
 
   const offset = figure.getByLabel('Largest offset k');
