@@ -48,10 +48,10 @@ export function sinusoid(pos, dim, dModel, base = 10000) {
 // superscript ("3.3\u00d710\u221216" as text, or with superscript digits "3.3\u00d710\u207b\u00b9\u2076").
 // U+2212 is read as minus throughout.
 const SUPERSCRIPTS = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
-const MINUS = '[\\u2212\\-+]?';
+const SIGN = '[\\u2212\\-+]?';
 const NUMBER =
-  `(${MINUS}(?:\\d+(?:\\.\\d*)?|\\.\\d+))` +
-  `(?:[eE](${MINUS}\\d+)|\\u00d710(?:\\^?(${MINUS}\\d+)|([\\u207a\\u207b]?[${SUPERSCRIPTS}]+)))?`;
+  `(${SIGN}(?:\\d+(?:\\.\\d*)?|\\.\\d+))` +
+  `(?:[eE](${SIGN}\\d+)|\\u00d710(?:\\^?(${SIGN}\\d+)|([\\u207a\\u207b]?[${SUPERSCRIPTS}]+)))?`;
 
 function toNumber([, mantissa, e, power, superscript]) {
   const plain = (s) =>
