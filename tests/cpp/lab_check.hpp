@@ -1,6 +1,8 @@
-// Finite-difference gradient checks for the lab's tests, in double precision.
+// Shared helpers of the lab's tests: small configurations, and finite-difference gradient checks in double
+// precision.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdio>
 #include <functional>
@@ -13,23 +15,31 @@
 
 namespace pe::test {
 
-/// The sizes a test picks for a lab model.
-struct LabSizes {
-  int d_model, n_heads, n_layers, length, batch;
+/// Every position scheme the lab trains with.
+inline constexpr std::array<lab::Scheme, 5> kAllSchemes = {lab::Scheme::None, lab::Scheme::Sinusoidal,
+                                                           lab::Scheme::Learned, lab::Scheme::Rope, lab::Scheme::Alibi};
+
+/// The sizes of a lab model small enough for a test.
+struct LabSize {
+  int d_model;
+  int n_heads;
+  int n_layers;
+  int length;
+  int batch;
 };
 
-/// A configuration of the task and scheme at these sizes, the task's own mask, and the contract's defaults
-/// for everything else.
-[[nodiscard]] inline lab::Config lab_config(lab::Task task, lab::Scheme scheme, LabSizes sizes) {
+/// A configuration for `task`, with the task's default mask, and `scheme` at the given sizes; every other field
+/// keeps the contract's default.
+[[nodiscard]] inline lab::Config lab_config(lab::Task task, lab::Scheme scheme, const LabSize& size) {
   lab::Config c;
   c.task = task;
   c.causal = lab::default_causal(task);
   c.scheme = scheme;
-  c.d_model = sizes.d_model;
-  c.n_heads = sizes.n_heads;
-  c.n_layers = sizes.n_layers;
-  c.length = sizes.length;
-  c.batch = sizes.batch;
+  c.d_model = size.d_model;
+  c.n_heads = size.n_heads;
+  c.n_layers = size.n_layers;
+  c.length = size.length;
+  c.batch = size.batch;
   return c;
 }
 

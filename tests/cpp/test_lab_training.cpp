@@ -17,7 +17,7 @@ namespace lab = pe::lab;
 
 // Small enough to train in about a second natively, large enough to learn every task's rule.
 lab::Config quick_config(lab::Task task, lab::Scheme scheme, int steps) {
-  lab::Config c = pe::test::lab_config(task, scheme, {32, 4, 1, 8, 32});
+  auto c = pe::test::lab_config(task, scheme, {32, 4, 1, 8, 32});
   c.lr = 1e-2;
   c.steps = steps;
   c.warmup = steps / 10;
@@ -146,8 +146,7 @@ TEST_CASE("loss falls from chance to near zero on previous with rope", "[lab]") 
 }
 
 TEST_CASE("on subject none stays near chance, every other scheme learns, and only rope keeps it at 2T", "[lab]") {
-  for (const auto scheme :
-       {lab::Scheme::None, lab::Scheme::Sinusoidal, lab::Scheme::Learned, lab::Scheme::Rope, lab::Scheme::Alibi}) {
+  for (const auto scheme : pe::test::kAllSchemes) {
     lab::Trainer t(quick_config(lab::Task::Subject, scheme, 300));
     for (int i = 0; i < 300; ++i) static_cast<void>(t.train_step());
     const auto stats = t.evaluate(256);

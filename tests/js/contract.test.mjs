@@ -4,7 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { pe, createEngine, assertEngineError } from './engine.mjs';
+import {
+  pe,
+  createEngine,
+  assertEngineError,
+  assertBadCallsLeaveNoTrace,
+  assertNoGrowth,
+} from './engine.mjs';
 
 // The engine's functions are the methods of the PeEngine interface (other interfaces, such as Lab, have
 // methods of their own).
@@ -70,20 +76,12 @@ test('every entry point rejects a bad argument with an Error naming the function
 });
 
 test('10,000 bad calls across every entry point leave results exact and memory unchanged', () => {
-  const reference = {
+  const calls = Object.values(badCalls).map(([call]) => call);
+  assertBadCallsLeaveNoTrace(calls, 10000, () => ({
     table: pe.sinusoidalTable(16, 32),
     sentence: pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled,
     slopes: pe.alibiSlopes(12),
-  };
-  const before = pe.memoryUsage();
-  const calls = Object.values(badCalls).map(([call]) => call);
-  for (let i = 0; i < 10000; i += 1) assert.throws(calls[i % calls.length]);
-  const after = pe.memoryUsage();
-  assert.equal(after.heapBytes, before.heapBytes);
-  assert.equal(after.allocatedBytes, before.allocatedBytes);
-  assert.deepEqual(pe.sinusoidalTable(16, 32), reference.table);
-  assert.deepEqual(pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled, reference.sentence);
-  assert.deepEqual(pe.alibiSlopes(12), reference.slopes);
+  }));
 });
 
 test('repeated good calls do not grow the heap', () => {
@@ -95,12 +93,7 @@ test('repeated good calls do not grow the heap', () => {
     pe.contextExtension(128, 10000, 2048, 8192, 'ntk');
     pe.mixingRms(16, 64);
   };
-  work();
-  const before = pe.memoryUsage();
-  for (let i = 0; i < 200; i += 1) work();
-  const after = pe.memoryUsage();
-  assert.equal(after.heapBytes, before.heapBytes);
-  assert.equal(after.allocatedBytes, before.allocatedBytes);
+  assertNoGrowth(work, 200);
 });
 
 test('sizes are capped before any memory is taken', () => {

@@ -36,6 +36,36 @@ export function maxAbsDiff(a, b) {
   return worst;
 }
 
+/** Asserts that `work` leaves the engine's heap and its allocated bytes as they were before it ran. */
+export function assertMemoryUnchanged(work) {
+  const before = pe.memoryUsage();
+  work();
+  const after = pe.memoryUsage();
+  assert.equal(after.heapBytes, before.heapBytes);
+  assert.equal(after.allocatedBytes, before.allocatedBytes);
+}
+
+/** Runs `work` once (so that whatever it caches is in place), then `times` more times holding no more memory. */
+export function assertNoGrowth(work, times) {
+  work();
+  assertMemoryUnchanged(() => {
+    for (let i = 0; i < times; i += 1) work();
+  });
+}
+
+/**
+ * Calls `good()`, then makes `times` calls cycling through `bad`, every one of which must throw; asserts that all
+ * of that holds no more memory and that `good()` then gives exactly what it gave before the bad calls.
+ */
+export function assertBadCallsLeaveNoTrace(bad, times, good) {
+  let reference;
+  assertMemoryUnchanged(() => {
+    reference = good();
+    for (let i = 0; i < times; i += 1) assert.throws(bad[i % bad.length]);
+  });
+  assert.deepEqual(good(), reference);
+}
+
 /** Asserts that fn throws an Error whose message matches every pattern given. */
 export function assertEngineError(fn, ...patterns) {
   let caught;

@@ -2,7 +2,7 @@
 // from a saved state, and its memory.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pe, assertEngineError } from './engine.mjs';
+import { pe, assertEngineError, assertNoGrowth } from './engine.mjs';
 
 // Small enough that a few dozen steps take well under a second in WebAssembly.
 const small = { dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 8, steps: 100, warmup: 10 };
@@ -268,10 +268,5 @@ test('20 create, train and delete cycles leave the engine memory flat', () => {
       lab.importState(lab.exportState());
       assert.throws(() => lab.train(-1));
     });
-  cycle();
-  const before = pe.memoryUsage();
-  for (let i = 0; i < 20; i += 1) cycle();
-  const after = pe.memoryUsage();
-  assert.equal(after.allocatedBytes, before.allocatedBytes);
-  assert.equal(after.heapBytes, before.heapBytes);
+  assertNoGrowth(cycle, 20);
 });
