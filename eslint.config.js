@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import importOrder from './scripts/eslint/import-order.js';
 
 export default [
   {
@@ -18,7 +19,15 @@ export default [
   {
     files: ['web/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-console': 'error' },
+    plugins: { pe: { rules: { 'import-order': importOrder } } },
+    rules: {
+      'no-console': 'error',
+      // One module does one thing: a figure too big for a file becomes a folder of panels.
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      complexity: ['error', 20],
+      'max-depth': ['error', 4],
+      'pe/import-order': 'error',
+    },
   },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.{js,mjs}', 'bench/**/*.mjs', '*.config.js'],

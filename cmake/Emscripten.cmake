@@ -12,6 +12,7 @@ function(pe_add_wasm_module)
   pe_set_warnings(pe-engine)
   set(pre ${CMAKE_SOURCE_DIR}/cpp/bindings/pre.js)
   set(post ${CMAKE_SOURCE_DIR}/cpp/bindings/post.js)
+  set(lab ${CMAKE_SOURCE_DIR}/cpp/bindings/lab.js)
   target_link_options(pe-engine PRIVATE
     -lembind
     -O3
@@ -27,6 +28,8 @@ function(pe_add_wasm_module)
     -sMAXIMUM_MEMORY=2147483648
     -sABORTING_MALLOC=0
     --pre-js ${pre}
-    --post-js ${post})
-  set_target_properties(pe-engine PROPERTIES SUFFIX ".js" LINK_DEPENDS "${pre};${post}")
+    # SHELL: keeps both --post-js flags; CMake would otherwise fold the repeated option into one.
+    "SHELL:--post-js ${post}"
+    "SHELL:--post-js ${lab}")
+  set_target_properties(pe-engine PROPERTIES SUFFIX ".js" LINK_DEPENDS "${pre};${post};${lab}")
 endfunction()

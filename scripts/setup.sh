@@ -13,6 +13,8 @@ command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v make >/dev/null 2>&1 || missing+=(make)
 command -v clang-format >/dev/null 2>&1 || missing+=(clang-format)
+# The PyTorch reference of the lab trainer (tests/torch) runs on Debian's python3, not on a pyenv shim.
+/usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || missing+=(python3-torch)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then

@@ -1,5 +1,6 @@
 #include "args.hpp"
 
+#include "pe/format.hpp"
 #include "pe/limits.hpp"
 
 #include <cmath>
@@ -14,15 +15,7 @@ using emscripten::val;
 std::string format_number(double x) {
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", x);
-  // Prefer the shortest form that reads back exactly, as JavaScript prints numbers.
-  for (int digits = 1; digits <= 17; ++digits) {
-    char shorter[32];
-    std::snprintf(shorter, sizeof shorter, "%.*g", digits, x);
-    if (std::strtod(shorter, nullptr) == x) return shorter;
-  }
-  return buffer;
+  return pe::shortest_number(x);
 }
 
 std::string describe(const val& v) {
@@ -167,10 +160,11 @@ std::uint64_t Args::seed(const val& v, const char* name) {
   return ok ? static_cast<std::uint64_t>(x) : 0;
 }
 
-bool Args::options(const val& v, std::initializer_list<const char*> allowed, const char* example) {
+bool Args::options(const val& v, std::initializer_list<const char*> allowed, const char* example,
+                   const char* name) {
   if (failed_ || v.isUndefined()) return false;
   const bool is_object = v.typeOf().as<std::string>() == "object" && !v.isNull() && !v.isArray();
-  require(is_object, "options", describe(v), std::string("an object such as ") + example + ", or undefined");
+  require(is_object, name, describe(v), std::string("an object such as ") + example + ", or undefined");
   if (failed_) return false;
   std::string list;
   for (const char* key : allowed) list += std::string(list.empty() ? "" : ", ") + key;
@@ -180,7 +174,7 @@ bool Args::options(const val& v, std::initializer_list<const char*> allowed, con
     const auto key = keys[i].as<std::string>();
     bool known = false;
     for (const char* a : allowed) known = known || key == a;
-    require(known, "options", "an object with the key " + describe(val(key)),
+    require(known, name, "an object with the key " + describe(val(key)),
             "an object with no keys but " + list);
   }
   return !failed_;
@@ -266,6 +260,9 @@ val to_float64_array(const std::vector<double>& data) {
   return copy_out(data);
 }
 val to_int32_array(const std::vector<int>& data) {
+  return copy_out(data);
+}
+val to_uint8_array(const std::vector<std::uint8_t>& data) {
   return copy_out(data);
 }
 

@@ -54,7 +54,7 @@ class Args {
   /// An options argument: false for undefined, true for a plain object whose keys are all in `allowed`
   /// (anything else fails, naming an example of a valid object).
   [[nodiscard]] bool options(const emscripten::val& v, std::initializer_list<const char*> allowed,
-                             const char* example);
+                             const char* example, const char* name = "options");
 
   /// Fails with "`what` ... allowed" when the condition does not hold.
   void require(bool condition, const char* name, const std::string& received, const std::string& allowed);
@@ -83,5 +83,6 @@ class Args {
 [[nodiscard]] emscripten::val to_float64_array(const std::vector<double>& data);
 [[nodiscard]] emscripten::val to_int32_array(const std::vector<int>& data);
 [[nodiscard]] emscripten::val to_string_array(const std::vector<std::string>& data);
+[[nodiscard]] emscripten::val to_uint8_array(const std::vector<std::uint8_t>& data);
 
 }  // namespace pe::bind

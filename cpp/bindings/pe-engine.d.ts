@@ -20,6 +20,33 @@
 /** Where the sine and cosine of pair i sit in a row. */
 export type Layout = 'interleaved' | 'split';
 
+/** A position scheme of `attendSentence` and `compareSentences`. */
+export type SentenceEncoding = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+
+/** Options of a sentence through the layer (`attendSentence`, `compareSentences`); every key optional. */
+export interface SentenceOptions {
+  mask?: 'bidirectional' | 'causal';
+  heads?: number;
+  base?: number;
+  ropeMode?: 'both' | 'queriesOnly' | 'swappedConvention';
+}
+
+/** One sentence through the layer (`attendSentence`); n = tokens.length. */
+export interface SentenceAttention {
+  tokens: string[];
+  seqLen: number;
+  dModel: number;
+  heads: number;
+  mask: 'bidirectional' | 'causal';
+  embeddings: Float64Array;
+  positions: Float64Array;
+  inputs: Float64Array;
+  scores: Float64Array;
+  weights: Float64Array;
+  outputs: Float64Array;
+  pooled: Float64Array;
+}
+
 export interface MemoryUsage {
   /** Size of the WebAssembly memory in bytes. */
   heapBytes: number;
@@ -84,6 +111,16 @@ export interface PeEngine {
   ): Float64Array;
 
   /**
+   * Where each dimension of a layout sits in the paper's interleaved order: entry d is `2i` when dimension d is
+   * the sine of pair i, `2i + 1` when it is its cosine (the identity for `"interleaved"`). Figures map between
+   * dimensions and pairs with it, and read per-dimension results of the interleaved order (dimensionRanges).
+   * @param dModel even, 2..4096
+   * @param layout `"interleaved"` (the default) or `"split"`
+   * @returns `dModel` indices, a permutation of 0..dModel-1.
+   */
+  layoutOrder(dModel: number, layout?: Layout): Int32Array;
+
+  /**
    * Period in positions of every sin/cos pair: `2 * pi * base^(2i/dModel)`.
    * @returns `dModel / 2` values, increasing by the factor `base^(2/dModel)`.
    */
@@ -104,6 +141,15 @@ export interface PeEngine {
   dotByOffset(pos: number, maxOffset: number, dModel: number, base?: number): Float64Array;
 
   /**
+   * How far `dotByOffset` from each later start strays from the first start's, for k = 0..maxOffset: the largest
+   * `|PE(s) . PE(s + k) - PE(s0) . PE(s0 + k)|` (zero but for rounding, since both equal `sum_i cos(w_i k)`).
+   * @param starts starting positions, each 0..65536, at most 64 of them; with fewer than two the result is 0
+   * @param maxOffset largest offset, 0..65536
+   * @returns one number.
+   */
+  dotByOffsetSpread(starts: ArrayLike<number>, maxOffset: number, dModel: number, base?: number): number;
+
+  /**
    * positions x positions matrix of `PE(a) . PE(b)` (metric `"dot"`, the default) or their cosine similarity
    * (`"cosine"`), row-major.
    * @param positions 1..1024
@@ -118,6 +164,16 @@ export interface PeEngine {
    * @param offset any finite shift, |offset| <= 1e9
    */
   shiftRotation(pair: number, offset: number, dModel: number, base?: number): Float64Array;
+
+  /**
+   * `R(offset)` (see shiftRotation) applied to `(sin, cos)` of pair `pair` at `pos`, in double precision: where
+   * the pair of PE(pos + offset) is predicted to be.
+   * @param pair 0..dModel/2-1
+   * @param pos 0..65536 (need not be an integer)
+   * @param offset any finite shift, |offset| <= 1e9
+   * @returns `[sin, cos]`, two values.
+   */
+  rotatePair(pair: number, pos: number, offset: number, dModel: number, base?: number): Float64Array;
 
   /**
    * Largest Euclidean error, over all pairs, of `PE(pos + offset) - R(offset) PE(pos)` in double precision.
@@ -479,29 +535,11 @@ export interface PeEngine {
    */
   attendSentence(
     text: string,
-    encoding: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi',
+    encoding: SentenceEncoding,
     dModel: number,
     seed?: number,
-    options?: {
-      mask?: 'bidirectional' | 'causal';
-      heads?: number;
-      base?: number;
-      ropeMode?: 'both' | 'queriesOnly' | 'swappedConvention';
-    },
-  ): {
-    tokens: string[];
-    seqLen: number;
-    dModel: number;
-    heads: number;
-    mask: 'bidirectional' | 'causal';
-    embeddings: Float64Array;
-    positions: Float64Array;
-    inputs: Float64Array;
-    scores: Float64Array;
-    weights: Float64Array;
-    outputs: Float64Array;
-    pooled: Float64Array;
-  };
+    options?: SentenceOptions,
+  ): SentenceAttention;
 
   /**
    * What adding positions does to a dot product: `(w1 + p1) . (w2 + p2) = w1.w2 + p1.p2 + w1.p2 + p1.w2`, for
@@ -571,10 +609,238 @@ export interface PeEngine {
   ): { wordWord: number; positionPosition: number; cross: number };
   // (end sentences and mixing)
 
+  // --- two sentences compared ---------------------------------------------------------------------------------
+
+  /**
+   * Two sentences through the same seeded layer, compared: what "dog bites man" versus "man bites dog" shows.
+   * Both go through the layer of `attendSentence` (same seed, so the same embeddings and weights; the weights are
+   * drawn once for the whole call), and the result says how far apart they end up, under the chosen encoding and
+   * mask and under every other one.
+   *
+   * ```js
+   * const c = pe.compareSentences('dog bites man', 'man bites dog', 'none', 64, 1);
+   * c.pooledDifference; // about 3e-16: without position information the layer sees a bag of words
+   * c.pooledDifferences.sinusoidal.bidirectional; // about 0.23
+   * ```
+   * @param textA 1..32 vocabulary words, at most 2000 characters (tokenised as in `tokenize`)
+   * @param textB the same for the second sentence
+   * @param encoding `"none"`, `"sinusoidal"`, `"learned"`, `"rope"` or `"alibi"`, as in `attendSentence`
+   * @param dModel even, 2..1024
+   * @param seed integer 0..4294967295 (default 1)
+   * @param options as in `attendSentence`: `mask`, `heads`, `base`, `ropeMode`
+   * @returns
+   *   - `a`, `b`: each sentence under `encoding` and `options`, exactly as `attendSentence` returns it
+   *   - `pooledDifference`: max over dimensions of |a.pooled - b.pooled| (0 up to rounding, about 1e-16, when the
+   *     layer cannot tell the sentences apart)
+   *   - `sharedWord`: of the words in both sentences, the one whose output rows differ most (the first on a
+   *     tie), with its position in each (the k-th occurrence of a word in A is paired with its k-th occurrence
+   *     in B) and that max |difference|; null when the sentences share no word
+   *   - `pooledDifferences[encoding][mask]`: the pooled difference under every encoding and both masks, with
+   *     the other options as given
+   * @throws Error naming `textA` or `textB` and the first unknown word (`compareSentences: textB has the word
+   *   "zebra" (word 3 of 3), which is not in the vocabulary; known words: ...`), for more than 32 or no words,
+   *   an unknown encoding, an odd or out-of-range dModel, or any other invalid argument.
+   */
+  compareSentences(
+    textA: string,
+    textB: string,
+    encoding: SentenceEncoding,
+    dModel: number,
+    seed?: number,
+    options?: SentenceOptions,
+  ): {
+    a: SentenceAttention;
+    b: SentenceAttention;
+    pooledDifference: number;
+    sharedWord: { word: string; indexA: number; indexB: number; difference: number } | null;
+    pooledDifferences: Record<SentenceEncoding, Record<'bidirectional' | 'causal', number>>;
+  };
+
+  // --- training lab ---------------------------------------------------------------------------------------------
+
+  /**
+   * The training lab: a small transformer trained by hand-written forward and backward passes in the engine,
+   * one position scheme at a time, on a synthetic task (docs/lab-model.md is its exact contract, checked against
+   * PyTorch). `new pe.Lab(config)` starts a run; see {@link Lab} and {@link LabConfig}.
+   */
+  Lab: LabConstructor;
+
   // --- diagnostics --------------------------------------------------------------------------------------------
 
   /** The engine's memory, for checking that repeated calls leave nothing behind. */
   memoryUsage(): MemoryUsage;
+}
+
+/** The lab's synthetic tasks (docs/lab-model.md, "Tasks"). */
+export type LabTask = 'previous' | 'reverse' | 'first' | 'subject' | 'majority';
+/** How position enters the lab's model. */
+export type LabScheme = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+
+/**
+ * A lab run's configuration. Every field is optional and takes the default shown; a field not listed here is
+ * an error. Integers must be whole numbers; all ranges are inclusive.
+ */
+export interface LabConfig {
+  /**
+   * `"previous"` (default; target at p is the token at p-1), `"reverse"` (the token at n-1-p), `"first"` (the
+   * token at 0; always causal), `"subject"` (who acts in "the [adjectives] A verb the [adjectives] B", one
+   * target per sentence; always bidirectional; length at least 5), `"majority"` (the most frequent of 8 symbols,
+   * the smallest on a tie, one target per sequence: a rule blind to order, which every scheme can learn, `"none"`
+   * included).
+   */
+  task?: LabTask;
+  /** Default `"rope"`. */
+  scheme?: LabScheme;
+  /** Which features RoPE pairs: `"interleaved"` (2i, 2i+1) or `"half"` (i, i + dh/2, the default). */
+  ropeConvention?: 'interleaved' | 'half';
+  /** Frequency base of `sinusoidal` and `rope`, 10..1e6 (default 10000). */
+  base?: number;
+  /** Width d: even, 8..256, divisible by `nHeads` (and leaving an even head size for `rope`). Default 64. */
+  dModel?: number;
+  /** Heads, 1..8 (default 4). */
+  nHeads?: number;
+  /** Blocks, 1..4 (default 2). */
+  nLayers?: number;
+  /** Training sequence length T in tokens, 2..32 (5..32 for `subject`; default 16). */
+  length?: number;
+  /** Sequences per step, 1..256 (default 32). */
+  batch?: number;
+  /** Attention mask; default the task's (`previous` and `first` causal, the others not). */
+  causal?: boolean;
+  /** Multiply token embeddings by sqrt(d) (default true). */
+  scaleEmbedding?: boolean;
+  /** Peak learning rate, 1e-5..1 (default 3e-3). */
+  lr?: number;
+  /** Linear warm-up steps, 0..`steps` (default 50, or `steps` when that is fewer). */
+  warmup?: number;
+  /** Length of the schedule in steps, 1..100000 (default 600); training may go on past it at 0.1 lr. */
+  steps?: number;
+  /** AdamW decoupled weight decay on the weight matrices, 0..1 (default 0.01). */
+  weightDecay?: number;
+  /** Global gradient-norm clip, 0 (off)..100 (default 1). */
+  clip?: number;
+  /** Seed of the initial weights and the training data, an integer 0..2^32-1 (default 1). */
+  seed?: number;
+}
+
+/** Per-step results of {@link Lab.train}, one entry per step taken, in order. */
+export interface LabTrainResult {
+  /** Mean cross-entropy (nats) of each step's batch, before that step's update. */
+  loss: Float32Array;
+  /** Fraction (0..1) of each step's batch targets predicted right, before that step's update. */
+  accuracy: Float32Array;
+}
+
+/** Results of {@link Lab.evaluate}, one entry per evaluation length. */
+export interface LabEvaluation {
+  /** Sequence lengths from the task's minimum (2, or 5 for `subject`) to min(4 T, 128), ascending. */
+  lengths: Int32Array;
+  /** Fraction (0..1) of targets predicted right at each length. */
+  accuracy: Float64Array;
+  /** Mean cross-entropy (nats) at each length. */
+  loss: Float64Array;
+}
+
+/** One example's attention, from {@link Lab.attention}. */
+export interface LabAttention {
+  /** The sequence length n. */
+  length: number;
+  /** The n token ids. */
+  tokens: Int32Array;
+  /** The n tokens as words (`subject`) or as the symbols' numbers ("0".."15"). */
+  words: string[];
+  /** The targets: n of them (-1 where a position has none), or 1 for `subject` and `majority`. */
+  targets: Int32Array;
+  /** n x n, row-major: row p is query p's softmax over keys m (zero where the causal mask hides m > p). */
+  weights: Float32Array;
+}
+
+/** Mean pre-softmax attention score by offset, from {@link Lab.offsetScores}. */
+export interface LabOffsetScores {
+  /** Offsets p - m (query position minus key position), ascending: -(n-1)..n-1, or 0..n-1 when causal. */
+  offsets: Int32Array;
+  /** Mean of q.k / sqrt(dh) + ALiBi bias over every query-key pair at that offset of 64 evaluation sequences. */
+  mean: Float64Array;
+}
+
+/**
+ * A lab run: the model, AdamW's state, the step count and the training data stream. Training is single-threaded
+ * and deterministic: the same configuration gives bitwise the same curve, and a state exported and imported
+ * continues bitwise as the original would have. Caps: dModel 256, 4 layers, 8 heads, length 32 (128 when
+ * evaluating), batch 256, 10000 steps per `train` call, and batch x length x width x depth together limited to
+ * 2^25 floats of activations per step (about 128 MiB); a configuration past them is rejected.
+ *
+ * Errors: a bad argument (wrong type, NaN, out of range, unknown string, unknown config field) throws an `Error`
+ * whose message starts with `new Lab:` or `Lab.<method>:` and names the parameter, the value received and what
+ * is allowed; the Lab and the module stay usable. A deleted Lab throws on every call.
+ *
+ * Memory: the run lives in the engine's memory until {@link Lab.delete} is called; results are fresh JS-owned
+ * arrays.
+ */
+export interface Lab {
+  /** Updates done so far (the 0-based index of the next step). */
+  readonly step: number;
+  /** The full configuration, defaults filled in; `new Lab(lab.config)` starts the same run afresh. */
+  readonly config: Required<LabConfig>;
+  /**
+   * Trains `steps` steps, each on a fresh batch from the seeded data stream.
+   * @param steps 1..10000
+   * @throws Error when steps is not an integer in range.
+   */
+  train(steps: number): LabTrainResult;
+  /**
+   * Accuracy and loss by length on held-out evaluation sets (the same sequences for every scheme, seed and call).
+   * Learned positions have no row past the training length, so they meet lengths beyond it with no position.
+   * Cost grows with samples and with T squared: about 3 s of WebAssembly for the defaults, 13 s at T = 32.
+   * @param options.samples sequences per length, 1..1024 (default 32)
+   * @throws Error for an options value that is not an object with only `samples`, or samples out of range.
+   */
+  evaluate(options?: { samples?: number }): LabEvaluation;
+  /**
+   * The attention weights of one layer and head for one evaluation sequence.
+   * @param layer 0..nLayers-1
+   * @param head 0..nHeads-1
+   * @param length n, from the task's minimum to min(4 T, 128) (default T)
+   * @param example which sequence of that length's evaluation set, 0..1e9 (default 0)
+   * @throws Error when an argument is out of range.
+   */
+  attention(layer: number, head: number, length?: number, example?: number): LabAttention;
+  /**
+   * The additive position table, T x d row-major: the trained `wpe` for `learned`, the fixed table for
+   * `sinusoidal`, and empty (length 0) for `none`, `rope` and `alibi`, which add nothing to the input.
+   */
+  positionTable(): Float32Array;
+  /**
+   * The trained model's mean pre-softmax score by offset for one layer and head, over the first 64 sequences of
+   * the evaluation set of length n: flat for a head that ignores position, peaked where it looks.
+   * @param layer 0..nLayers-1
+   * @param head 0..nHeads-1
+   * @param length n, from the task's minimum to min(4 T, 128) (default T)
+   * @throws Error when an argument is out of range.
+   */
+  offsetScores(layer: number, head: number, length?: number): LabOffsetScores;
+  /** The whole run as bytes (magic "PELB", format version, configuration, step, data stream, weights, moments). */
+  exportState(): Uint8Array;
+  /**
+   * Replaces this run with a saved one (its configuration included); training then continues bitwise as the
+   * saved run would have.
+   * @param bytes from {@link Lab.exportState}, at most 64 MiB
+   * @throws Error when bytes is not a Uint8Array or is not a whole saved state of this format version; the run
+   *   is then unchanged.
+   */
+  importState(bytes: Uint8Array): void;
+  /** Frees the run's engine memory. Every later call throws; calling delete again does nothing. */
+  delete(): void;
+}
+
+export interface LabConstructor {
+  /**
+   * Starts a run: weights initialised from the seed, step 0.
+   * @throws Error for an unknown field, a value out of range, or fields that do not fit together (nHeads not
+   *   dividing dModel, `first` not causal, `subject` causal or shorter than 5, warmup past steps, the
+   *   activation cap).
+   */
+  new (config?: LabConfig): Lab;
 }
 
 /**

@@ -22,6 +22,14 @@ std::vector<double> learned_position(int pos, int d_model, std::uint64_t seed) {
 
 SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
                                   int d_model, std::uint64_t seed, const SentenceOptions& options) {
+  PE_EXPECTS(d_model >= 2 && d_model % 2 == 0 && d_model <= limits::kMaxAttentionDModel);
+  return attend_sentence(tokens, encoding, attention_weights(d_model, seed), seed, options);
+}
+
+SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
+                                  const AttentionWeights& weights, std::uint64_t seed,
+                                  const SentenceOptions& options) {
+  const int d_model = weights.d_model;
   PE_EXPECTS(!tokens.empty() && tokens.size() <= to_size(limits::kMaxWords));
   PE_EXPECTS(d_model >= 2 && d_model % 2 == 0 && d_model <= limits::kMaxAttentionDModel);
   const auto n = tokens.size();
@@ -50,8 +58,7 @@ SentenceAttention attend_sentence(const std::vector<std::string>& tokens, Senten
                                                                : AttentionPositional::None;
   attention.rope_mode = options.rope_mode;
   attention.base = options.base;
-  attention.seed = seed;
-  out.attention = self_attention({out.inputs, n, d}, attention);
+  out.attention = self_attention({out.inputs, n, d}, weights, attention);
   return out;
 }
 

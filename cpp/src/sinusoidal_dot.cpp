@@ -1,5 +1,5 @@
-// Dot products between sinusoidal encodings in double precision: PE(pos) . PE(pos + k) by offset, and the
-// similarity matrix of every pair of positions.
+// Dot products between sinusoidal encodings in double precision: PE(pos) . PE(pos + k) by offset, how far
+// those curves stray between starts, and the similarity matrix of every pair of positions.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -158,6 +158,18 @@ std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double b
     out[k] = pair_dot(origin_sin, origin_cos, at.sin(), at.cos());
   }
   return out;
+}
+
+double dot_by_offset_spread(span<const int> starts, int max_offset, int d_model, double base) {
+  PE_EXPECTS(starts.size() <= limits::kMaxSpreadStarts);
+  if (starts.size() < 2) return 0.0;
+  const auto first = dot_by_offset(starts[0], max_offset, d_model, base);
+  double worst = 0.0;
+  for (std::size_t s = 1; s < starts.size(); ++s) {
+    const auto curve = dot_by_offset(starts[s], max_offset, d_model, base);
+    for (std::size_t k = 0; k < curve.size(); ++k) worst = std::max(worst, std::abs(curve[k] - first[k]));
+  }
+  return worst;
 }
 
 std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric) {

@@ -128,6 +128,15 @@ double max_finite_diff(const std::vector<double>& a, const std::vector<double>& 
   return worst;
 }
 
+// Options for `heads` heads with the given position information; everything else at its default.
+pe::AttentionOptions with_heads(int heads,
+                                pe::AttentionPositional positional = pe::AttentionPositional::None) {
+  pe::AttentionOptions options;
+  options.heads = heads;
+  options.positional = positional;
+  return options;
+}
+
 // Rows of x reordered: row r of the result is row perm[r] of x.
 std::vector<double> permute_rows(const std::vector<double>& x, const std::vector<int>& perm, int d) {
   std::vector<double> out;
@@ -157,10 +166,8 @@ TEST_CASE("self-attention matches a literal textbook implementation", "[attentio
                        Case{4, false, pe::AttentionPositional::Alibi, RefPositional::Alibi, true},
                        Case{8, true, pe::AttentionPositional::Alibi, RefPositional::Alibi, true}}) {
     INFO("heads " << c.heads << ", causal " << c.causal << ", positional " << static_cast<int>(c.positional));
-    pe::AttentionOptions options;
-    options.heads = c.heads;
+    auto options = with_heads(c.heads, c.positional);
     options.mask = c.causal ? pe::AttentionMask::Causal : pe::AttentionMask::Bidirectional;
-    options.positional = c.positional;
     options.output_projection = c.project;
     const auto got = pe::self_attention({x, n, d}, weights, options);
     const auto ref = reference_attention(x, n, d, c.heads, c.causal, c.ref, c.project, weights);
@@ -184,9 +191,7 @@ TEST_CASE("softmax rows sum to 1 and masked keys get exactly zero weight", "[att
   for (const auto positional :
        {pe::AttentionPositional::None, pe::AttentionPositional::Rope, pe::AttentionPositional::Alibi}) {
     for (const auto mask : {pe::AttentionMask::Bidirectional, pe::AttentionMask::Causal}) {
-      pe::AttentionOptions options;
-      options.heads = 4;
-      options.positional = positional;
+      auto options = with_heads(4, positional);
       options.mask = mask;
       const auto r = pe::self_attention({x, n, d}, options);
       for (int h = 0; h < 4; ++h) {
@@ -217,8 +222,7 @@ TEST_CASE("without position information self-attention is permutation-equivarian
   const std::vector<int> perm = {3, 0, 5, 1, 4, 2};
   const auto px = permute_rows(x, perm, d);
   for (const int heads : {1, 2, 4}) {
-    pe::AttentionOptions options;
-    options.heads = heads;
+    const auto options = with_heads(heads);
     const auto a = pe::self_attention({x, n, d}, options);
     const auto b = pe::self_attention({px, n, d}, options);
     INFO("heads " << heads);
@@ -256,9 +260,7 @@ TEST_CASE("bidirectional ALiBi cannot tell a sequence from its reverse", "[atten
   const int d = 16;
   const auto x = random_inputs(n, d, 77);
   const auto reversed = permute_rows(x, {4, 3, 2, 1, 0}, d);
-  pe::AttentionOptions options;
-  options.heads = 4;
-  options.positional = pe::AttentionPositional::Alibi;
+  auto options = with_heads(4, pe::AttentionPositional::Alibi);
   CHECK(pe::test::max_abs_diff(pe::self_attention({x, n, d}, options).pooled,
                                pe::self_attention({reversed, n, d}, options).pooled) < 1e-12);
   options.positional = pe::AttentionPositional::Rope;
@@ -279,9 +281,7 @@ TEST_CASE("with RoPE the score of two tokens depends only on their offset; with 
       const int t = p == m ? 0 : (p == m + offset ? 1 : 2);
       x.insert(x.end(), tokens.begin() + t * d, tokens.begin() + (t + 1) * d);
     }
-    pe::AttentionOptions options;
-    options.heads = 2;
-    options.positional = pe::AttentionPositional::Rope;
+    auto options = with_heads(2, pe::AttentionPositional::Rope);
     options.rope_mode = mode;
     options.seed = 4;
     const auto r = pe::self_attention({x, n, d}, options);
@@ -317,9 +317,7 @@ TEST_CASE("the swapped convention leaves same-position scores alone and changes 
   const int n = 6;
   const int d = 16;
   const auto x = random_inputs(n, d, 31);
-  pe::AttentionOptions options;
-  options.heads = 2;
-  options.positional = pe::AttentionPositional::Rope;
+  auto options = with_heads(2, pe::AttentionPositional::Rope);
   for (const auto convention : {pe::RopeConvention::Interleaved, pe::RopeConvention::Half}) {
     options.rope_convention = convention;
     options.rope_mode = pe::RopeMode::Both;
@@ -340,9 +338,7 @@ TEST_CASE("the same seed gives the same layer bit for bit; another seed another 
   const int n = 4;
   const int d = 8;
   const auto x = random_inputs(n, d, 2);
-  pe::AttentionOptions options;
-  options.heads = 2;
-  options.positional = pe::AttentionPositional::Rope;
+  auto options = with_heads(2, pe::AttentionPositional::Rope);
   options.seed = 17;
   const auto a = pe::self_attention({x, n, d}, options);
   const auto b = pe::self_attention({x, n, d}, options);

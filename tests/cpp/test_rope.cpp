@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "approx.hpp"
@@ -47,11 +49,35 @@ double closed_form_score(const std::vector<double>& q, const std::vector<double>
   return s;
 }
 
+// The largest |score(m, n) - closed_form_score(q, k, n - m)| over every query position m and key position n
+// below `positions`, base 10000.
+template <typename Score>
+double worst_against_closed_form(const Score& score, const std::vector<double>& q,
+                                 const std::vector<double>& k, int positions, int d,
+                                 RopeConvention convention) {
+  double worst = 0.0;
+  for (int m = 0; m < positions; ++m) {
+    for (int n = 0; n < positions; ++n) {
+      worst =
+          std::max(worst, std::fabs(score(m, n) - closed_form_score(q, k, n - m, d, 10000.0, convention)));
+    }
+  }
+  return worst;
+}
+
 std::vector<double> random_vector(std::mt19937& rng, int n) {
   std::normal_distribution<double> normal(0.0, 1.0);
   std::vector<double> v(static_cast<std::size_t>(n));
   for (auto& x : v) x = normal(rng);
   return v;
+}
+
+// A query and a key of width d, drawn in that order from N(0, 1) by a generator seeded with `seed`.
+std::pair<std::vector<double>, std::vector<double>> query_and_key(std::mt19937::result_type seed, int d) {
+  std::mt19937 rng(seed);
+  auto q = random_vector(rng, d);
+  auto k = random_vector(rng, d);
+  return {q, k};
 }
 
 std::vector<float> to_float(const std::vector<double>& v) {
@@ -96,24 +122,16 @@ TEST_CASE("RoPE scores depend only on n - m", "[rope]") {
       const auto k = random_vector(rng, d);
       const auto scores = pe::rope_scores(q, k, positions, d, 10000.0, convention);
       REQUIRE(scores.size() == static_cast<std::size_t>(positions * positions));
-      double worst = 0.0;
-      for (int m = 0; m < positions; ++m) {
-        for (int n = 0; n < positions; ++n) {
-          const double expected = closed_form_score(q, k, n - m, d, 10000.0, convention);
-          worst = std::max(worst, std::fabs(scores[static_cast<std::size_t>(m * positions + n)] - expected));
-        }
-      }
-      CHECK(worst < 1e-9);
+      const auto score = [&](int m, int n) { return scores[static_cast<std::size_t>(m * positions + n)]; };
+      CHECK(worst_against_closed_form(score, q, k, positions, d, convention) < 1e-9);
     }
   }
 }
 
 TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
-  std::mt19937 rng(5);
   const int d = 64;
   const int positions = 64;
-  const auto q = random_vector(rng, d);
-  const auto k = random_vector(rng, d);
+  const auto [q, k] = query_and_key(5, d);
   std::vector<double> q_rows;
   std::vector<double> k_rows;
   for (int p = 0; p < positions; ++p) {
@@ -122,23 +140,14 @@ TEST_CASE("RoPE scores depend only on n - m in float32 too", "[rope]") {
   }
   const auto qr = pe::rope_rotate({to_float(q_rows), positions, d}, 0.0, 10000.0, RopeConvention::Half, 1.0);
   const auto kr = pe::rope_rotate({to_float(k_rows), positions, d}, 0.0, 10000.0, RopeConvention::Half, 1.0);
-  double worst = 0.0;
-  for (int m = 0; m < positions; ++m) {
-    for (int n = 0; n < positions; ++n) {
-      const double got = dot(row_of(qr, m, d), row_of(kr, n, d));
-      worst =
-          std::max(worst, std::fabs(got - closed_form_score(q, k, n - m, d, 10000.0, RopeConvention::Half)));
-    }
-  }
-  CHECK(worst < 1e-4);
+  const auto score = [&](int m, int n) { return dot(row_of(qr, m, d), row_of(kr, n, d)); };
+  CHECK(worst_against_closed_form(score, q, k, positions, d, RopeConvention::Half) < 1e-4);
 }
 
 TEST_CASE("RoPE scores stop depending only on n - m when only queries are rotated", "[rope]") {
-  std::mt19937 rng(11);
   const int d = 64;
   const int positions = 64;
-  const auto q = random_vector(rng, d);
-  const auto k = random_vector(rng, d);
+  const auto [q, k] = query_and_key(11, d);
   pe::RopeScoreOptions options;
   options.queries_only = true;
   const auto scores = pe::rope_scores(q, k, positions, d, 10000.0, RopeConvention::Interleaved, options);
@@ -241,10 +250,8 @@ TEST_CASE("the NTK-aware base is base * factor^(d/(d-2))", "[rope]") {
 }
 
 TEST_CASE("the score by offset is every diagonal of the score matrix", "[rope]") {
-  std::mt19937 rng(29);
   const int d = 32;
-  const auto q = random_vector(rng, d);
-  const auto k = random_vector(rng, d);
+  const auto [q, k] = query_and_key(29, d);
   const auto by_offset = pe::rope_score_by_offset(q, k, 40, d, 10000.0, RopeConvention::Half);
   REQUIRE(by_offset.size() == 41);
   const auto scores = pe::rope_scores(q, k, 41, d, 10000.0, RopeConvention::Half);

@@ -1,7 +1,7 @@
 // The article as a whole: every figure slot mounts its figure as the reader scrolls to it, every live number in
 // the prose is filled by the engine, every in-page link lands on something, and the page fits a phone.
-import { figures } from '../../web/src/figures/index.js';
-import { test, expect } from './fixtures.js';
+import { figures } from '../../web/src/app/registry.js';
+import { test, expect, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 async function scrollThrough(page) {
   const slots = page.locator('[data-mount]');
@@ -46,12 +46,10 @@ test('every in-page link points at an element of the page', async ({ page }) => 
 });
 
 test('the whole article fits a 360 px screen in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useNarrowScreen(page, { height: 740 });
   await page.goto('index.html');
   await scrollThrough(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('the theme toggle switches schemes and remembers the choice', async ({ page }) => {

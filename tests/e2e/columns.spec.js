@@ -1,6 +1,9 @@
-import { test, expect, sinusoid, numberAfter, hoverCell, expectRecoveryFromOddDModel } from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, cellNumbers, openFigure } from './fixtures.js';
+import { openDataTable, expectRecoveryFromOddDModel, hoverCell, pressKey } from './fixtures.js';
+import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 const figureOf = (page) => page.locator('[data-figure="columns"]');
+const openColumns = (page, query) => openFigure(page, 'columns', query);
 
 // The chart's geometry (columns.js): values from -1.1 to 1.1 over HEIGHT px below MARGIN.top, and path data in
 // tenths of a pixel.
@@ -49,8 +52,7 @@ async function dotCentres(figure, dim) {
 test('columns draws the five default dimensions with the engine value as a dot at every position', async ({
   page,
 }) => {
-  await page.goto('embed.html?figure=columns');
-  const figure = figureOf(page);
+  const figure = await openColumns(page);
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(5);
   for (const d of [0, 32, 128, 256, 500]) {
     await expect(figure.locator(`.pe-columns-chip[data-dimension="${d}"]`)).toBeVisible();
@@ -67,8 +69,7 @@ test('columns draws the five default dimensions with the engine value as a dot a
 });
 
 test('a fast curve is smooth between whole positions and follows the formula there', async ({ page }) => {
-  await page.goto('embed.html?figure=columns&dimensions=0,1,128');
-  const figure = figureOf(page);
+  const figure = await openColumns(page, 'dimensions=0,1,128');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
   await expect(figure.locator('svg.pe-columns-svg')).toHaveAttribute('data-dense', 'false');
   // Pair 0 repeats every 2 pi positions: 20 samples per period need 4 per position.
@@ -88,8 +89,7 @@ test('a fast curve is smooth between whole positions and follows the formula the
 });
 
 test('a window of one position shows one dot per curve', async ({ page }) => {
-  await page.goto('embed.html?figure=columns&positions=1&dimensions=0,1');
-  const figure = figureOf(page);
+  const figure = await openColumns(page, 'positions=1&dimensions=0,1');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(2);
   const sine = await dotCentres(figure, 0);
   const cosine = await dotCentres(figure, 1);
@@ -100,41 +100,33 @@ test('a window of one position shows one dot per curve', async ({ page }) => {
 });
 
 test('hovering a dot reads position, dimension and the value of the formula', async ({ page }) => {
-  await page.goto('embed.html?figure=columns');
-  const figure = figureOf(page);
+  const figure = await openColumns(page);
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(5);
   const dot = (await dotCentres(figure, 128))[30];
   const box = await figure.locator('svg.pe-columns-svg').boundingBox();
   await page.mouse.move(box.x + dot.x, box.y + dot.y);
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('position 30, dimension 128 (pair 64, sin)');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(30, 128, 512))).toBeLessThan(
-    1e-5,
-  );
+  await expectNumberAfter(readout, 'value', sinusoid(30, 128, 512), 1e-5);
   await expect(figure.locator('.pe-columns-curve[data-dimension="128"]')).toHaveClass(/is-highlight/);
   await expect(figure.locator('.pe-columns-curve[data-dimension="32"]')).not.toHaveClass(/is-highlight/);
   await expect(figure.locator('.pe-columns-curves')).toHaveClass(/has-highlight/);
 });
 
 test('the keyboard walks along a curve and between curves', async ({ page }) => {
-  await page.goto('embed.html?figure=columns');
-  const figure = figureOf(page);
+  const figure = await openColumns(page);
   const svg = figure.locator('svg.pe-columns-svg');
-  await svg.focus();
-  for (let i = 0; i < 10; i += 1) await svg.press('ArrowRight');
+  await pressKey(svg, 'ArrowRight', 10);
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('position 10, dimension 0 (pair 0, sin)');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - Math.sin(10))).toBeLessThan(1e-6);
+  await expectNumberAfter(readout, 'value', Math.sin(10), 1e-6);
   await svg.press('ArrowDown');
   await expect(readout).toContainText('position 10, dimension 32 (pair 16, sin)');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(10, 32, 512))).toBeLessThan(
-    1e-5,
-  );
+  await expectNumberAfter(readout, 'value', sinusoid(10, 32, 512), 1e-5);
 });
 
 test('dimensions can be added by number and removed with their chip button', async ({ page }) => {
-  await page.goto('embed.html?figure=columns');
-  const figure = figureOf(page);
+  const figure = await openColumns(page);
   await figure.getByLabel('Dimension', { exact: true }).fill('77');
   await figure.getByRole('button', { name: 'Add' }).click();
   await expect(figure.locator('.pe-columns-curve[data-dimension="77"]')).toHaveCount(1);
@@ -157,11 +149,9 @@ test('dimensions can be added by number and removed with their chip button', asy
 test('many positions draw curves without dots; a smaller model hides dimensions beyond it', async ({
   page,
 }) => {
-  await page.goto('embed.html?figure=columns');
-  const figure = figureOf(page);
+  const figure = await openColumns(page);
   const positions = figure.getByLabel('Positions');
-  await positions.focus();
-  await positions.press('End');
+  await pressKey(positions, 'End');
   await expect(figure.locator('.pe-summary')).toContainText('over 2,048 positions');
   expect(await dotCentres(figure, 0)).toHaveLength(0);
   // More positions than pixels: the lines are drawn without antialiasing (they are solid bands either way).
@@ -180,29 +170,22 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
   // Values at the end of the window, after it grew and after it shrank.
   const svg = figure.locator('svg.pe-columns-svg');
   const readout = figure.locator('.pe-readout');
-  await svg.focus();
-  await svg.press('End');
+  await pressKey(svg, 'End');
   await expect(readout).toContainText('position 2047, dimension 0 (pair 0, sin)');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - Math.sin(2047))).toBeLessThan(1e-6);
-  await positions.focus();
-  for (let i = 0; i < 3; i += 1) await positions.press('ArrowLeft');
+  await expectNumberAfter(readout, 'value', Math.sin(2047), 1e-6);
+  await pressKey(positions, 'ArrowLeft', 3);
   await expect(figure.locator('.pe-summary')).toContainText('over 2,045 positions');
-  await svg.focus();
-  await svg.press('End');
+  await pressKey(svg, 'End');
   await expect(readout).toContainText('position 2044, dimension 0 (pair 0, sin)');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - Math.sin(2044))).toBeLessThan(1e-6);
+  await expectNumberAfter(readout, 'value', Math.sin(2044), 1e-6);
 
-  await page.goto('embed.html?figure=columns&dModel=128&positions=50&dimensions=0,3,127,500');
+  await openColumns(page, 'dModel=128&positions=50&dimensions=0,3,127,500');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
-  await expect(figure.locator('.pe-columns-chip.is-outside')).toHaveText(/dim 500 \(beyond dModel\)/);
-  await svg.focus();
-  await svg.press('End');
-  await svg.press('ArrowDown');
-  await svg.press('ArrowDown');
+  await expect(figure.locator('.pe-columns-chip.pe-is-outside')).toHaveText(/dim 500 \(beyond dModel\)/);
+  await pressKey(svg, 'End');
+  await pressKey(svg, 'ArrowDown', 2);
   await expect(readout).toContainText('position 49, dimension 127 (pair 63, cos)');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(49, 127, 128))).toBeLessThan(
-    1e-5,
-  );
+  await expectNumberAfter(readout, 'value', sinusoid(49, 127, 128), 1e-5);
 });
 
 test('a dimension hovered in the heatmap is previewed as a dashed curve of its values', async ({ page }) => {
@@ -227,41 +210,33 @@ test('a dimension hovered in the heatmap is previewed as a dashed curve of its v
 });
 
 test('the data table lists the engine values of every curve and follows the window', async ({ page }) => {
-  await page.goto('embed.html?figure=columns&positions=300&dimensions=0,33,128');
-  const figure = figureOf(page);
+  const figure = await openColumns(page, 'positions=300&dimensions=0,33,128');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
-  await figure.locator('.pe-data summary').click();
+  const { rows, note } = await openDataTable(figure);
   await expect(figure.locator('.pe-table-host thead th')).toHaveText([
     'position',
     'dim 0',
     'dim 33',
     'dim 128',
   ]);
-  const rows = figure.locator('.pe-table-host tbody tr');
   await expect(rows).toHaveCount(200);
-  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Showing 200 of 300 rows');
+  await expect(note).toContainText('Showing 200 of 300 rows');
   for (const p of [0, 7, 199]) {
-    const cells = (await rows.nth(p).locator('td').allTextContents()).map((v) =>
-      Number(v.replace('\u2212', '-')),
-    );
+    const cells = await cellNumbers(rows.nth(p));
     expect(cells[0]).toBe(p);
     [0, 33, 128].forEach((dim, i) =>
       expect(Math.abs(cells[i + 1] - sinusoid(p, dim, 512))).toBeLessThan(1e-5),
     );
   }
-  const positions = figure.getByLabel('Positions');
-  await positions.focus();
-  await positions.press('ArrowLeft');
-  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Showing 200 of 299 rows');
+  await pressKey(figure.getByLabel('Positions'), 'ArrowLeft');
+  await expect(note).toContainText('Showing 200 of 299 rows');
 });
 
 test('columns is usable at 360 px in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('embed.html?figure=columns');
-  await expect(figureOf(page).locator('.pe-columns-curve')).toHaveCount(5);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await useNarrowScreen(page);
+  const figure = await openColumns(page);
+  await expect(figure.locator('.pe-columns-curve')).toHaveCount(5);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('columns shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {

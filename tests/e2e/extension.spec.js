@@ -1,12 +1,6 @@
-import { test, expect, numberAfter } from './fixtures.js';
-
-/** The article mounts figures as they near the viewport: scroll to the slot and wait for the mount. */
-async function articleFigure(page) {
-  const slot = page.locator('[data-mount="extension"]');
-  await slot.scrollIntoViewIfNeeded();
-  await expect(slot).toHaveAttribute('data-figure', 'extension');
-  return slot;
-}
+import { test, expect, parseNumber, numberAfter, openFigure, openArticleFigure, live } from './fixtures.js';
+import { expectLiveTexts, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** Float32 RoPE angle error in double precision, independent of the engine: round pos and theta, then the product. */
 function float32AngleError(pos, headDim, base = 10000) {
@@ -22,27 +16,18 @@ function float32AngleError(pos, headDim, base = 10000) {
   return worst;
 }
 
-/** Reads the first number of a text: "0.0516", "3.21×10^-6" or "3.21×10−6" (a superscript in the prose). */
-function readNumber(text) {
-  const match = /([\u2212-]?[\d.]+)(?:\u00d710\^?([\u2212-]?\d+))?/.exec(text);
-  if (!match) throw new Error(`no number in: ${text}`);
-  const mantissa = Number(match[1].replace('\u2212', '-'));
-  return match[2] ? mantissa * 10 ** Number(match[2].replace('\u2212', '-')) : mantissa;
-}
-
-const live = (page, name) => page.locator(`#extension [data-live="${name}"]`);
-
 test('the defaults show 23, 0 and 22 pairs out of range for none, interpolation and NTK', async ({
   page,
 }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'extension');
   await expect(figure.locator('circle.pe-ext-before')).toHaveCount(64);
   await expect(figure.locator('circle.pe-ext-out')).toHaveCount(23);
-  await expect(live(page, 'ext-none')).toHaveText('23');
-  await expect(live(page, 'ext-interpolation')).toHaveText('0');
-  await expect(live(page, 'ext-ntk')).toHaveText('22');
-  await expect(live(page, 'ext-first-out')).toHaveText('41');
+  await expectLiveTexts(page, 'extension', {
+    'ext-none': '23',
+    'ext-interpolation': '0',
+    'ext-ntk': '22',
+    'ext-first-out': '41',
+  });
   await expect(figure.locator('.pe-ext-counts')).toContainText(
     'none 23, position interpolation 0 (positions divided by 4), NTK-aware 22',
   );
@@ -55,11 +40,9 @@ test('the defaults show 23, 0 and 22 pairs out of range for none, interpolation 
 });
 
 test('a pair readout matches the closed form, before and after interpolation', async ({ page }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'extension');
   const chart = figure.locator('svg.pe-ext-chart').first();
-  await chart.focus();
-  await chart.press('End');
+  await pressKey(chart, 'End');
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('pair 63:');
   const theta = 10000 ** (-126 / 128);
@@ -76,43 +59,36 @@ test('a pair readout matches the closed form, before and after interpolation', a
 });
 
 test('the trained and target lengths change the counts as the engine says', async ({ page }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
-  const trained = figure.getByRole('slider', { name: 'Trained length' });
-  await trained.focus();
-  await trained.press('ArrowRight');
-  await expect(live(page, 'ext-trained')).toHaveText('4,096');
-  const target = figure.getByRole('slider', { name: 'Target length' });
-  await target.focus();
-  for (let i = 0; i < 3; i += 1) await target.press('ArrowRight');
-  await expect(live(page, 'ext-target')).toHaveText('65,536');
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
+  const figure = await openArticleFigure(page, 'extension');
+  await pressKey(figure.getByRole('slider', { name: 'Trained length' }), 'ArrowRight');
+  await expect(live(page, 'extension', 'ext-trained')).toHaveText('4,096');
+  await pressKey(figure.getByRole('slider', { name: 'Target length' }), 'ArrowRight', 3);
+  await expect(live(page, 'extension', 'ext-target')).toHaveText('65,536');
+  const expected = await engineInPage(page, (pe) => {
     const count = (method) =>
       pe.contextExtension(128, 10000, 4096, 65536, method).outOfRange.reduce((a, b) => a + b, 0);
     return { none: count('none'), interpolation: count('interpolation'), ntk: count('ntk') };
   });
-  await expect(live(page, 'ext-none')).toHaveText(String(expected.none));
-  await expect(live(page, 'ext-interpolation')).toHaveText(String(expected.interpolation));
-  await expect(live(page, 'ext-ntk')).toHaveText(String(expected.ntk));
+  await expectLiveTexts(page, 'extension', {
+    'ext-none': String(expected.none),
+    'ext-interpolation': String(expected.interpolation),
+    'ext-ntk': String(expected.ntk),
+  });
   await expect(figure.locator('circle.pe-ext-out')).toHaveCount(expected.none);
 });
 
 test('phase errors: float32 grows with position, bfloat16 is coarse, float16 overflows', async ({ page }) => {
-  await page.goto('index.html');
-  await articleFigure(page);
-  const f32At100 = readNumber(await live(page, 'ext-f32-100').textContent());
+  await openArticleFigure(page, 'extension');
+  const f32At100 = parseNumber(await live(page, 'extension', 'ext-f32-100').textContent(), 'rad');
   expect(Math.abs(f32At100 / float32AngleError(100, 128) - 1)).toBeLessThan(1e-2);
-  const f32AtMillion = readNumber(await live(page, 'ext-f32-1e6').textContent());
+  const f32AtMillion = parseNumber(await live(page, 'extension', 'ext-f32-1e6').textContent(), 'rad');
   expect(Math.abs(f32AtMillion / float32AngleError(1e6, 128) - 1)).toBeLessThan(1e-2);
-  await expect(live(page, 'ext-f16-1e6')).toHaveText('overflow');
-  const reference = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
-    return pe.phaseError([100], 128, 10000, 'bfloat16').angleError[0];
-  });
-  const bf16 = readNumber(await live(page, 'ext-bf16-100').textContent());
+  await expect(live(page, 'extension', 'ext-f16-1e6')).toHaveText('overflow');
+  const reference = await engineInPage(
+    page,
+    (pe) => pe.phaseError([100], 128, 10000, 'bfloat16').angleError[0],
+  );
+  const bf16 = parseNumber(await live(page, 'extension', 'ext-bf16-100').textContent(), 'rad');
   expect(Math.abs(bf16 / reference - 1)).toBeLessThan(1e-2);
   expect(bf16).toBeGreaterThan(0.05);
 });
@@ -120,18 +96,16 @@ test('phase errors: float32 grows with position, bfloat16 is coarse, float16 ove
 test('the error chart reads every format at a position from the keyboard, overflow as a word', async ({
   page,
 }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'extension');
   const chart = figure.locator('svg.pe-ext-chart').nth(1);
   await chart.scrollIntoViewIfNeeded();
-  await chart.focus();
-  for (let i = 0; i < 4; i += 1) await chart.press('PageUp');
+  await pressKey(chart, 'PageUp', 4);
   const readout = figure.locator('.pe-readout');
   // 40 steps of 1/24 decade from position 1.
   await expect(readout).toContainText(`position ${Number((10 ** (40 / 24)).toPrecision(6))}:`);
   const text = await readout.textContent();
   const position = Number((10 ** (40 / 24)).toPrecision(6));
-  const f32 = readNumber(text.slice(text.indexOf('float32') + 7));
+  const f32 = numberAfter(text, 'float32');
   expect(Math.abs(f32 / float32AngleError(position, 128) - 1)).toBeLessThan(1e-2);
   await chart.press('End');
   await expect(readout).toContainText('float16 overflow');
@@ -139,18 +113,47 @@ test('the error chart reads every format at a position from the keyboard, overfl
 });
 
 test('extension stands alone on the embed page, fits 360 px and reads in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('embed.html?figure=extension&headDim=64&trained=1024&target=4096&method=ntk&position=100');
-  const figure = page.locator('[data-figure="extension"]');
+  await useNarrowScreen(page);
+  const figure = await openFigure(
+    page,
+    'extension',
+    'headDim=64&trained=1024&target=4096&method=ntk&position=100',
+  );
   await expect(figure.locator('circle.pe-ext-before')).toHaveCount(32);
   await expect(figure.getByRole('button', { name: 'NTK-aware' })).toHaveAttribute('aria-pressed', 'true');
   await expect(figure.locator('.pe-ext-chosen')).toContainText('At position 100:');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('a target shorter than the trained length from the URL shows the engine message', async ({ page }) => {
-  await page.goto('embed.html?figure=extension&trained=4096&target=1024');
-  await expect(page.locator('[data-figure="extension"] .pe-error')).toContainText('1024');
+  const figure = await openFigure(page, 'extension', 'trained=4096&target=1024');
+  await expect(figure.locator('.pe-error')).toContainText('1024');
+});
+
+test('the length sliders push each other along instead of showing an error', async ({ page }) => {
+  const figure = await openFigure(page, 'extension', 'trained=2048&target=2048');
+  const trained = figure.getByRole('slider', { name: 'Trained length' });
+  const target = figure.getByRole('slider', { name: 'Target length' });
+  await pressKey(trained, 'ArrowRight');
+  await expect(target).toHaveAttribute('aria-valuetext', '4,096');
+  await expect(figure.locator('.pe-summary')).toContainText('trained on 4,096 positions, run at 4,096');
+  await pressKey(target, 'ArrowLeft', 2);
+  await expect(trained).toHaveAttribute('aria-valuetext', '1,024');
+  await expect(figure.locator('.pe-summary')).toContainText('trained on 1,024 positions, run at 1,024');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+});
+
+test('hovering a pair reads it and moves the rule without redrawing the marks', async ({ page }) => {
+  const figure = await openFigure(page, 'extension');
+  const chart = figure.locator('svg.pe-ext-chart').first();
+  await expect(chart.locator('circle.pe-ext-before')).toHaveCount(64);
+  await chart.locator('circle').evaluateAll((circles) => circles.forEach((c) => (c.peKept = true)));
+  const circle = chart.locator('circle.pe-ext-out').first();
+  const box = await circle.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(figure.locator('.pe-readout')).toContainText('pair 41:');
+  await expect(figure.locator('.pe-readout')).toContainText('out of range yes');
+  await expect(chart.locator('line.pe-ext-rule')).toHaveAttribute('visibility', 'visible');
+  const kept = await chart.locator('circle').evaluateAll((circles) => circles.every((c) => c.peKept));
+  expect(kept).toBe(true);
 });

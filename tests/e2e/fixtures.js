@@ -43,11 +43,134 @@ export function sinusoid(pos, dim, dModel, base = 10000) {
   return dim % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
 }
 
-/** Parses the number after `label` in a readout ("value 0.841471" -> 0.841471), reading U+2212 as minus. */
+// One number as the page prints it, in every dialect it uses: plain ("0.841471", "\u22127.5"), e-notation
+// ("1.2e-5"), the readouts' exponent form ("1.6\u00d710^\u22125") and the prose's, where the exponent is a
+// superscript ("3.3\u00d710\u221216" as text, or with superscript digits "3.3\u00d710\u207b\u00b9\u2076").
+// U+2212 is read as minus throughout.
+const SUPERSCRIPTS = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+const SIGN = '[\\u2212\\-+]?';
+const NUMBER =
+  `(${SIGN}(?:\\d+(?:\\.\\d*)?|\\.\\d+))` +
+  `(?:[eE](${SIGN}\\d+)|\\u00d710(?:\\^?(${SIGN}\\d+)|([\\u207a\\u207b]?[${SUPERSCRIPTS}]+)))?`;
+
+function toNumber([, mantissa, e, power, superscript]) {
+  const plain = (s) =>
+    s
+      .replace('\u2212', '-')
+      .replace('\u207b', '-')
+      .replace('\u207a', '+')
+      .replace(/[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]/g, (c) => String(SUPERSCRIPTS.indexOf(c)));
+  const exponent = e ?? power ?? superscript;
+  return Number(exponent === undefined ? plain(mantissa) : `${plain(mantissa)}e${plain(exponent)}`);
+}
+
+/**
+ * Parses a text that is one number ("0", "\u22120.5", "4.2e-7", "1.79\u00d710^\u221215", "3.3\u00d710\u221216"),
+ * followed by `unit` when one is given ("3.21\u00d710\u22126 rad" with the unit "rad").
+ */
+export function parseNumber(text, unit = '') {
+  const match = new RegExp(`^\\s*${NUMBER}${unit ? `\\s+${unit}` : ''}\\s*$`).exec(text);
+  if (!match) throw new Error(`not a number${unit ? ` in ${unit}` : ''}: ${text}`);
+  return toNumber(match);
+}
+
+/** parseNumber for numbers the page always prints in exponent form (residuals near rounding): "0" or m×10^e. */
+export function parseScientific(text) {
+  const value = parseNumber(text);
+  if (text.trim() !== '0' && !text.includes('\u00d710')) throw new Error(`not in exponent form: ${text}`);
+  return value;
+}
+
+/** Parses the number after `label` in a readout ("value 0.841471" -> 0.841471), in any of parseNumber's forms. */
 export function numberAfter(text, label) {
-  const match = new RegExp(`${label}\\s+([\\u2212\\-]?[\\d.]+(?:e[\\-+]?\\d+)?)`).exec(text);
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}\\s+${NUMBER}`).exec(text);
   if (!match) throw new Error(`no "${label}" number in: ${text}`);
-  return Number(match[1].replace('\u2212', '-'));
+  return toNumber(match);
+}
+
+/** Expects the number after `label` in a text (or in a locator's text) to lie within `tolerance` of `expected`. */
+export async function expectNumberAfter(source, label, expected, tolerance) {
+  const text = typeof source === 'string' ? source : await source.textContent();
+  expect(Math.abs(numberAfter(text, label) - expected), `"${label}" in: ${text}`).toBeLessThan(tolerance);
+}
+
+/** The numbers in the cells of a table row, in order. */
+export async function cellNumbers(row) {
+  return (await row.locator('td').allTextContents()).map((text) => parseNumber(text));
+}
+
+/**
+ * Opens figure `id` alone on the embed page, with `query` ("dModel=128&positions=50") as its URL parameters, and
+ * returns it once `ready(figure)`, when given, has passed (an expectation that the figure has drawn).
+ */
+export async function openFigure(page, id, query = '', { ready } = {}) {
+  await page.goto(`embed.html?figure=${id}${query ? `&${query}` : ''}`);
+  const figure = page.locator(`[data-figure="${id}"]`);
+  if (ready) await ready(figure);
+  return figure;
+}
+
+/**
+ * Opens the article and scrolls to the slot of figure `id`; the article mounts figures as they near the viewport,
+ * so this waits (up to `timeout`) until the slot holds the figure, then for `ready(figure)` as openFigure does.
+ */
+export async function openArticleFigure(page, id, { timeout, ready } = {}) {
+  await page.goto('index.html');
+  const slot = page.locator(`[data-mount="${id}"]`);
+  await slot.scrollIntoViewIfNeeded();
+  await expect(slot).toHaveAttribute('data-figure', id, { timeout });
+  if (ready) await ready(slot);
+  return slot;
+}
+
+/** The live number `name` in the prose of the section with the id `section`. */
+export function live(page, section, name) {
+  return page.locator(`#${section} [data-live="${name}"]`);
+}
+
+/** Expects each live number of section `section` named in `texts` to read as given there, in that order. */
+export async function expectLiveTexts(page, section, texts) {
+  for (const [name, text] of Object.entries(texts)) await expect(live(page, section, name)).toHaveText(text);
+}
+
+/** Sizes the page as a 360 px wide phone, in the dark scheme unless told otherwise; call before opening it. */
+export async function useNarrowScreen(page, { height = 800, dark = true } = {}) {
+  await page.setViewportSize({ width: 360, height });
+  if (dark) await page.emulateMedia({ colorScheme: 'dark' });
+}
+
+/** Expects the page to be no wider than the viewport: nothing scrolls sideways. */
+export async function expectNoHorizontalOverflow(page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Focuses a control (a slider, a chart) and presses `key` on it `times` times, as a keyboard user steps it. */
+export async function pressKey(control, key, times = 1) {
+  await control.focus();
+  for (let i = 0; i < times; i += 1) await control.press(key);
+}
+
+/**
+ * Runs `fn(pe, arg)` in the page against the page's own engine module and returns its result; `fn` is sent as
+ * source, so it can use only `pe` and `arg` (and must turn typed arrays into plain ones).
+ */
+export function engineInPage(page, fn, arg) {
+  return page.evaluate(
+    async ({ source, arg: value }) => {
+      const m = await import('./engine/pe-engine.js');
+      const pe = await m.default();
+      return new Function(`return (${source});`)()(pe, value);
+    },
+    { source: fn.toString(), arg },
+  );
+}
+
+/** Opens a figure's data table and returns its body rows and its note. */
+export async function openDataTable(figure) {
+  await figure.locator('.pe-data summary').click();
+  return { rows: figure.locator('.pe-table-host tbody tr'), note: figure.locator('.pe-table-host .pe-note') };
 }
 
 /** Moves the mouse to the centre of cell (row, col) of a canvas showing rows x cols cells. */
@@ -56,18 +179,21 @@ export async function hoverCell(page, canvas, row, col, rows, cols) {
   await page.mouse.move(box.x + ((col + 0.5) / cols) * box.width, box.y + ((row + 0.5) / rows) * box.height);
 }
 
+/** Opens figure `id` alone with dModel 7 from the URL and expects the engine's message in it; returns the figure. */
+export async function expectOddDModelMessage(page, id) {
+  const figure = await openFigure(page, id, 'dModel=7');
+  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
+  await expect(figure.locator('.pe-error')).toContainText('received 7');
+  return figure;
+}
+
 /**
  * Opens a figure of the sinusoidal part alone with an odd dModel, checks that the engine's message is shown,
  * then that moving the figure's own dModel slider clears it and the figure draws again.
  */
 export async function expectRecoveryFromOddDModel(page, id) {
-  await page.goto(`embed.html?figure=${id}&dModel=7`);
-  const figure = page.locator(`[data-figure="${id}"]`);
-  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
-  await expect(figure.locator('.pe-error')).toContainText('received 7');
-  const slider = figure.getByLabel('Model width dModel');
-  await slider.focus();
-  await slider.press('ArrowRight');
+  const figure = await expectOddDModelMessage(page, id);
+  await pressKey(figure.getByLabel('Model width dModel'), 'ArrowRight');
   await expect(figure.locator('.pe-error')).toBeHidden();
   await expect(figure.locator('.pe-summary')).toContainText('dModel');
 }

@@ -1,13 +1,10 @@
-import { test, expect, sinusoid, numberAfter, hoverCell } from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import { live, expectLiveTexts, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
-const FIGURE = '[data-figure="learned"]';
-
-async function openLearned(page, query = '') {
-  await page.goto(`embed.html?figure=learned${query}`);
-  const figure = page.locator(FIGURE);
-  await expect(figure.locator('canvas.pe-learned-canvas')).toHaveCount(2);
-  return figure;
-}
+/** The figure is ready once both tables are drawn. */
+const drawn = (figure) => expect(figure.locator('canvas.pe-learned-canvas')).toHaveCount(2);
+const openLearned = (page, query) => openFigure(page, 'learned', query, { ready: drawn });
 
 test('the published Table 3 numbers are shown with their source', async ({ page }) => {
   const figure = await openLearned(page);
@@ -20,7 +17,7 @@ test('the published Table 3 numbers are shown with their source', async ({ page 
 });
 
 test('past its last row the learned table has no value; the formula does', async ({ page }) => {
-  const figure = await openLearned(page, '&length=64&dModel=32');
+  const figure = await openLearned(page, 'length=64&dModel=32');
   const [learned, sinus] = [0, 1].map((i) => figure.locator('canvas.pe-learned-canvas').nth(i));
   await expect(learned).toHaveAttribute('height', '64');
   await expect(figure.locator('.pe-learned-edge').first()).toBeVisible();
@@ -31,65 +28,69 @@ test('past its last row the learned table has no value; the formula does', async
 
   await hoverCell(page, sinus, 50, 5, 64, 32);
   await expect(readout).toContainText('sinusoidal, position 50, dimension 5');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - sinusoid(50, 5, 32))).toBeLessThan(
-    1e-5,
-  );
+  await expectNumberAfter(readout, 'value', sinusoid(50, 5, 32), 1e-5);
 
   // A cell inside the learned table reads the engine's learned row.
   await hoverCell(page, learned, 7, 3, 64, 32);
   await expect(readout).toContainText('learned table, position 7, dimension 3: value');
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
+  const expected = await engineInPage(page, (pe) => {
     const r = pe.attendSentence(Array(32).fill('the').join(' '), 'learned', 32, 1);
     return r.positions[7 * 32 + 3];
   });
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - expected)).toBeLessThan(1e-5);
+  await expectNumberAfter(readout, 'value', expected, 1e-5);
 });
 
 test('the length slider moves past the table and the keyboard reads cells', async ({ page }) => {
-  const figure = await openLearned(page, '&length=30');
+  const figure = await openLearned(page, 'length=30');
   await expect(figure.locator('.pe-learned-edge').first()).toBeHidden();
   await expect(figure.locator('.pe-summary')).not.toContainText('has nothing');
-  const length = figure.getByLabel('Sequence length');
-  await length.focus();
-  for (let i = 0; i < 5; i += 1) await length.press('ArrowRight');
+  await pressKey(figure.getByLabel('Sequence length'), 'ArrowRight', 5);
   await expect(figure.locator('canvas.pe-learned-canvas').first()).toHaveAttribute('height', '35');
   await expect(figure.locator('.pe-summary')).toContainText(
     'supplies 32 rows and has nothing for the last 3',
   );
   const learned = figure.locator('canvas.pe-learned-canvas').first();
-  await learned.focus();
-  await learned.press('End');
+  await pressKey(learned, 'End');
   await expect(figure.locator('.pe-readout')).toContainText('position 34, dimension 0: no value');
   const sinus = figure.locator('canvas.pe-learned-canvas').nth(1);
-  await sinus.focus();
-  await sinus.press('ArrowRight');
+  await pressKey(sinus, 'ArrowRight');
   await expect(figure.locator('.pe-readout')).toContainText('sinusoidal, position 34, dimension 1');
-  const value = numberAfter(await figure.locator('.pe-readout').textContent(), 'value');
-  expect(Math.abs(value - sinusoid(34, 1, 64))).toBeLessThan(1e-5);
+  await expectNumberAfter(figure.locator('.pe-readout'), 'value', sinusoid(34, 1, 64), 1e-5);
 });
 
 test('on the article the prose numbers are live', async ({ page }) => {
-  await page.goto('index.html');
-  const section = page.locator('#learned');
-  await section.scrollIntoViewIfNeeded();
-  await expect(page.locator(`${FIGURE} canvas.pe-learned-canvas`)).toHaveCount(2);
-  const live = (name) => section.locator(`[data-live="${name}"]`);
-  await expect(live('learned-rows')).toHaveText('32');
-  await expect(live('learned-last')).toHaveText('31');
-  await expect(live('learned-length')).toHaveText('48');
-  await expect(live('learned-missing')).toHaveText('16');
-  const length = page.locator(FIGURE).getByLabel('Sequence length');
-  await length.focus();
-  await length.press('ArrowRight');
-  await expect(live('learned-missing')).toHaveText('17');
+  const figure = await openArticleFigure(page, 'learned', { ready: drawn });
+  await expectLiveTexts(page, 'learned', {
+    'learned-rows': '32',
+    'learned-last': '31',
+    'learned-length': '48',
+    'learned-missing': '16',
+  });
+  await pressKey(figure.getByLabel('Sequence length'), 'ArrowRight');
+  await expect(live(page, 'learned', 'learned-missing')).toHaveText('17');
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useNarrowScreen(page);
   await openLearned(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
+});
+
+test('the cell read in one table is marked in the other, and stays the one read as the length moves', async ({
+  page,
+}) => {
+  const figure = await openLearned(page, 'length=40&dModel=32');
+  const [learned, sinus] = [0, 1].map((i) => figure.locator('canvas.pe-learned-canvas').nth(i));
+  await hoverCell(page, learned, 7, 3, 40, 32);
+  const readout = figure.locator('.pe-readout');
+  await expect(readout).toContainText('learned table, position 7, dimension 3: value');
+  const cursors = figure.locator('rect.pe-learned-cursor');
+  await expect(cursors.nth(1)).toHaveAttribute('visibility', 'visible');
+  const [a, b] = await cursors.evaluateAll((rects) => rects.map((r) => r.getAttribute('y')));
+  expect(a).toBe(b);
+  await pressKey(figure.getByLabel('Sequence length'), 'ArrowRight');
+  await expect(figure.locator('.pe-summary')).toContainText('For 41 positions');
+  await expect(readout).toContainText('learned table, position 7, dimension 3: value');
+  await sinus.focus();
+  await expect(readout).toContainText('sinusoidal, position 7, dimension 3');
 });

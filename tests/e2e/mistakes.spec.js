@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.js';
+import { test, expect, live, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 test('every link in the mistakes list resolves to a section that holds a figure', async ({ page }) => {
   await page.goto('index.html');
@@ -20,13 +20,12 @@ test('following a link from the mistakes list mounts the figure it names', async
   await link.click();
   await expect(page).toHaveURL(/#extension$/);
   await expect(page.locator('#extension [data-figure="extension"]')).toBeVisible();
-  await expect(page.locator('#extension [data-live="ext-none"]')).toHaveText('23');
+  await expect(live(page, 'extension', 'ext-none')).toHaveText('23');
 });
 
 test('the mistakes section reads at 360 px without horizontal overflow', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
+  await useNarrowScreen(page, { dark: false });
   await page.goto('index.html#mistakes');
   await expect(page.locator('#mistakes li')).toHaveCount(5);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });

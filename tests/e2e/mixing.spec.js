@@ -1,24 +1,20 @@
-import { test, expect, numberAfter } from './fixtures.js';
+import { test, expect, numberAfter, openFigure, openArticleFigure, live as liveIn } from './fixtures.js';
+import { engineInPage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
-const FIGURE = '[data-figure="mixing"]';
-
-async function openMixing(page, query = '') {
-  await page.goto(`embed.html?figure=mixing${query}`);
-  const figure = page.locator(FIGURE);
-  await expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
-  return figure;
-}
+/** The figure is ready once its twelve bars are drawn. */
+const drawn = (figure) => expect(figure.locator('g.pe-mixing-row')).toHaveCount(12);
+const openMixing = (page, query) => openFigure(page, 'mixing', query, { ready: drawn });
 
 /** The engine's terms and RMS, evaluated in the page. */
 function engineMixing(page, args) {
-  return page.evaluate(async ({ word1, pos1, word2, pos2, dModel, scaled }) => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
-    return {
+  return engineInPage(
+    page,
+    (pe, { word1, pos1, word2, pos2, dModel, scaled }) => ({
       terms: pe.mixingTerms(word1, pos1, word2, pos2, dModel, { scaled }),
       rms: pe.mixingRms(64, dModel, { scaled }),
-    };
-  }, args);
+    }),
+    args,
+  );
 }
 
 /** Focuses bar `index` and reads the number after `label` in the readout. */
@@ -30,23 +26,20 @@ async function readRow(figure, index, label = ':') {
   return { text, value: numberAfter(text, label) };
 }
 
+/** The bar of each term of the dot product, top to bottom. */
+const ROW = { wordWord: 0, positionPosition: 1, wordPosition: 2, positionWord: 3, total: 4 };
+
+/** Expects the bar of term `key` to read the engine's value, to 1e-5 (relative above 1). */
+async function expectTerm(figure, key, terms) {
+  const { value } = await readRow(figure, ROW[key]);
+  expect(Math.abs(value - terms[key])).toBeLessThan(1e-5 * Math.max(1, Math.abs(terms[key])));
+}
+
 test('each bar reads the engine term, and the total is the direct dot product', async ({ page }) => {
   const figure = await openMixing(page);
-  const expected = await engineMixing(page, {
-    word1: 'dog',
-    pos1: 0,
-    word2: 'man',
-    pos2: 2,
-    dModel: 512,
-    scaled: true,
-  });
-  const keys = ['wordWord', 'positionPosition', 'wordPosition', 'positionWord', 'total'];
-  for (const [i, key] of keys.entries()) {
-    const { value } = await readRow(figure, i);
-    expect(Math.abs(value - expected.terms[key])).toBeLessThan(
-      1e-5 * Math.max(1, Math.abs(expected.terms[key])),
-    );
-  }
+  const args = { word1: 'dog', pos1: 0, word2: 'man', pos2: 2, dModel: 512, scaled: true };
+  const expected = await engineMixing(page, args);
+  for (const key of Object.keys(ROW)) await expectTerm(figure, key, expected.terms);
   // position.position for offset 2 at dModel 512 has a closed form: sum over pairs of cos(w_i * 2).
   let closed = 0;
   for (let i = 0; i < 256; i += 1) closed += Math.cos(2 / 10000 ** ((2 * i) / 512));
@@ -60,73 +53,44 @@ test('each bar reads the engine term, and the total is the direct dot product', 
 test('the controls change the terms: words, positions, scale and width', async ({ page }) => {
   const figure = await openMixing(page);
   await figure.getByLabel('Word 1').selectOption('cat');
-  const position = figure.getByLabel('Position 2');
-  await position.focus();
-  for (let i = 0; i < 3; i += 1) await position.press('ArrowRight');
+  await pressKey(figure.getByLabel('Position 2'), 'ArrowRight', 3);
   await figure.getByLabel('Scale embeddings by \u221adModel').uncheck();
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201ccat\u201d at 0 and \u201cman\u201d at 5, dModel 512, unscaled',
   );
-  const expected = await engineMixing(page, {
-    word1: 'cat',
-    pos1: 0,
-    word2: 'man',
-    pos2: 5,
-    dModel: 512,
-    scaled: false,
-  });
-  for (const [i, key] of ['wordWord', 'positionPosition', 'total'].entries()) {
-    const index = [0, 1, 4][i];
-    const { value } = await readRow(figure, index);
-    expect(Math.abs(value - expected.terms[key])).toBeLessThan(
-      1e-5 * Math.max(1, Math.abs(expected.terms[key])),
-    );
-  }
+  const args = { word1: 'cat', pos1: 0, word2: 'man', pos2: 5, dModel: 512, scaled: false };
+  const expected = await engineMixing(page, args);
+  for (const key of ['wordWord', 'positionPosition', 'total']) await expectTerm(figure, key, expected.terms);
   await expect(figure.locator('.pe-summary')).toContainText('unscaled embeddings');
 });
 
 test('the embed page takes its parameters from the URL', async ({ page }) => {
-  const figure = await openMixing(page, '&word1=bird&word2=tree&pos1=10&pos2=3&dModel=64');
+  const figure = await openMixing(page, 'word1=bird&word2=tree&pos1=10&pos2=3&dModel=64');
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, dModel 64, scaled',
   );
-  const expected = await engineMixing(page, {
-    word1: 'bird',
-    pos1: 10,
-    word2: 'tree',
-    pos2: 3,
-    dModel: 64,
-    scaled: true,
-  });
-  const { value } = await readRow(figure, 2);
-  expect(Math.abs(value - expected.terms.wordPosition)).toBeLessThan(
-    1e-5 * Math.max(1, Math.abs(expected.terms.wordPosition)),
-  );
+  const args = { word1: 'bird', pos1: 10, word2: 'tree', pos2: 3, dModel: 64, scaled: true };
+  await expectTerm(figure, 'wordPosition', (await engineMixing(page, args)).terms);
 });
 
 test('an unknown word from the URL shows the engine message', async ({ page }) => {
-  await page.goto('embed.html?figure=mixing&word1=zebra');
-  await expect(page.locator(`${FIGURE} .pe-error`)).toContainText('zebra');
+  const figure = await openFigure(page, 'mixing', 'word1=zebra');
+  await expect(figure.locator('.pe-error')).toContainText('zebra');
 });
 
 test('on the article the prose numbers are live', async ({ page }) => {
-  await page.goto('index.html');
-  const section = page.locator('#mixing');
-  await section.scrollIntoViewIfNeeded();
-  await expect(page.locator(`${FIGURE} g.pe-mixing-row`)).toHaveCount(12);
-  const live = (name) => section.locator(`[data-live="${name}"]`);
+  const figure = await openArticleFigure(page, 'mixing', { ready: drawn });
+  const live = (name) => liveIn(page, 'mixing', name);
   await expect(live('mixing-rms-pp')).toHaveText('167');
   await expect(live('mixing-rms-ww').first()).toHaveText('22.9');
   await expect(live('mixing-rms-ww-unscaled')).toHaveText('0.045');
   await expect(live('mixing-word1')).toHaveText('dog');
-  await page.locator(FIGURE).getByLabel('Word 1').selectOption('cat');
+  await figure.getByLabel('Word 1').selectOption('cat');
   await expect(live('mixing-word1')).toHaveText('cat');
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useNarrowScreen(page);
   await openMixing(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });

@@ -1,32 +1,27 @@
-import { test, expect, numberAfter } from './fixtures.js';
+import { test, expect, numberAfter, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import { expectLiveTexts, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
-const FIGURE = '[data-figure="naive"]';
-
-async function openNaive(page, query = '') {
-  await page.goto(`embed.html?figure=naive${query}`);
-  const figure = page.locator(FIGURE);
-  await expect(figure.locator('path.pe-naive-line')).toHaveCount(3);
-  return figure;
-}
+/** The figure is ready once its three lines are drawn. */
+const drawn = (figure) => expect(figure.locator('path.pe-naive-line')).toHaveCount(3);
+const openNaive = (page, query) => openFigure(page, 'naive', query, { ready: drawn });
 
 test('the ratio chart reads exact values by keyboard and hover, against the closed forms', async ({
   page,
 }) => {
-  const figure = await openNaive(page, '&length=100&dModel=64');
+  const figure = await openNaive(page, 'length=100&dModel=64');
   await expect(figure.locator('.pe-summary')).toContainText('at position 99 is 99 times');
   const chart = figure.locator('svg.pe-naive-chart');
-  await chart.focus();
-  await chart.press('End');
+  await pressKey(chart, 'End');
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('position 99 of 100');
   const text = await readout.textContent();
   expect(numberAfter(text, 'index')).toBe(99);
   expect(numberAfter(text, 'normalised')).toBe(1);
-  expect(Math.abs(numberAfter(text, 'sinusoidal') - Math.SQRT1_2)).toBeLessThan(1e-6);
-  await chart.press('ArrowLeft');
-  await chart.press('ArrowLeft');
+  await expectNumberAfter(text, 'sinusoidal', Math.SQRT1_2, 1e-6);
+  await pressKey(chart, 'ArrowLeft', 2);
   await expect(readout).toContainText('position 97 of 100');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'normalised') - 97 / 99)).toBeLessThan(1e-6);
+  await expectNumberAfter(readout, 'normalised', 97 / 99, 1e-6);
 
   // Hovering the middle of the plot reads a position near the middle, with index ratio equal to p.
   const box = await chart.boundingBox();
@@ -44,14 +39,12 @@ test('the offset slider changes what each sentence length makes of the offset', 
   const bars = figure.locator('g.pe-naive-bar');
   await expect(bars).toHaveCount(4);
   await expect(bars.nth(1)).toHaveAttribute('aria-label', /offset 3 in a 10-word sentence: 0\.333333/);
-  const offset = figure.getByLabel('Offset k');
-  await offset.focus();
-  for (let i = 0; i < 4; i += 1) await offset.press('ArrowRight');
+  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight', 4);
   await expect(figure.locator('.pe-summary')).toContainText('an offset of 7 is');
   await bars.nth(2).focus();
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('offset 7 in a 50-word sentence');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'value') - 7 / 49)).toBeLessThan(1e-6);
+  await expectNumberAfter(readout, 'value', 7 / 49, 1e-6);
   // An offset longer than the sentence has no meaning there.
   await bars.nth(0).hover();
   await expect(readout).toContainText('offset 7 does not fit in a 5-word sentence');
@@ -59,44 +52,32 @@ test('the offset slider changes what each sentence length makes of the offset', 
 });
 
 test('the offsets agree with the engine for lengths from the URL', async ({ page }) => {
-  const figure = await openNaive(page, '&offset=4&lengths=6,9,33');
+  const figure = await openNaive(page, 'offset=4&lengths=6,9,33');
   await expect(figure.locator('g.pe-naive-bar')).toHaveCount(3);
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
-    return Array.from(pe.naiveOffsetMeaning(4, [6, 9, 33]));
-  });
+  const expected = await engineInPage(page, (pe) => Array.from(pe.naiveOffsetMeaning(4, [6, 9, 33])));
   for (const [i, n] of [6, 9, 33].entries()) {
     await figure.locator('g.pe-naive-bar').nth(i).focus();
     await expect(figure.locator('.pe-readout')).toContainText(`in a ${n}-word sentence`);
-    const shown = numberAfter(await figure.locator('.pe-readout').textContent(), 'value');
-    expect(Math.abs(shown - expected[i])).toBeLessThan(1e-6);
+    await expectNumberAfter(figure.locator('.pe-readout'), 'value', expected[i], 1e-6);
   }
 });
 
 test('on the article the prose numbers are live and follow the controls', async ({ page }) => {
-  await page.goto('index.html');
-  const section = page.locator('#naive');
-  await section.scrollIntoViewIfNeeded();
-  await expect(page.locator(`${FIGURE} path.pe-naive-line`)).toHaveCount(3);
-  const live = (name) => section.locator(`[data-live="${name}"]`);
-  await expect(live('naive-length')).toHaveText('1,024');
-  await expect(live('naive-index-last')).toHaveText('1,023');
-  await expect(live('naive-sin')).toHaveText('0.707');
-  await expect(live('naive-offset-short')).toHaveText('0.75');
-  await expect(live('naive-offset-long-n')).toHaveText('100');
-  await expect(live('naive-offset-long')).toHaveText('0.0303');
-  const offset = page.locator(FIGURE).getByLabel('Offset k');
-  await offset.focus();
-  await offset.press('ArrowRight');
-  await expect(live('naive-offset')).toHaveText('4');
-  await expect(live('naive-offset-long')).toHaveText('0.0404');
+  const figure = await openArticleFigure(page, 'naive', { ready: drawn });
+  await expectLiveTexts(page, 'naive', {
+    'naive-length': '1,024',
+    'naive-index-last': '1,023',
+    'naive-sin': '0.707',
+    'naive-offset-short': '0.75',
+    'naive-offset-long-n': '100',
+    'naive-offset-long': '0.0303',
+  });
+  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight');
+  await expectLiveTexts(page, 'naive', { 'naive-offset': '4', 'naive-offset-long': '0.0404' });
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useNarrowScreen(page);
   await openNaive(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });

@@ -1,20 +1,13 @@
-import { test, expect, numberAfter } from './fixtures.js';
-
-const FIGURE = '[data-figure="order"]';
+import { test, expect, parseNumber, numberAfter, expectNumberAfter, openFigure } from './fixtures.js';
+import { openArticleFigure, live as liveIn, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The number after "<label>: max |difference| =" in the comparison readout. */
-function differenceAfter(text, label) {
-  const match = new RegExp(`${label}: max \\|difference\\| = ([\\d.]+(?:e[\\-+]?\\d+)?)`).exec(text);
-  if (!match) throw new Error(`no ${label} difference in: ${text}`);
-  return Number(match[1]);
-}
+const differenceAfter = (text, label) => numberAfter(text, `${label}: max |difference| =`);
 
-async function openOrder(page, query = '') {
-  await page.goto(`embed.html?figure=order${query}`);
-  const figure = page.locator(FIGURE);
-  await expect(figure.locator('.pe-order-matrix rect.pe-order-cell').first()).toBeVisible();
-  return figure;
-}
+/** The figure is ready once its matrices are drawn. */
+const drawn = (figure) => expect(figure.locator('.pe-order-matrix rect.pe-order-cell').first()).toBeVisible();
+const openOrder = (page, query) => openFigure(page, 'order', query, { ready: drawn });
 
 async function pooledDifference(figure) {
   const compare = figure.locator('.pe-order-compare');
@@ -39,7 +32,7 @@ test('the reader predicts, then sees that without positions the two sentences po
 });
 
 test('a causal mask alone separates the two sentences', async ({ page }) => {
-  const figure = await openOrder(page, '&reveal=1');
+  const figure = await openOrder(page, 'reveal=1');
   expect(await pooledDifference(figure)).toBeLessThan(1e-6);
   await figure.getByRole('button', { name: 'causal' }).click();
   await expect(figure.locator('.pe-summary')).toContainText('causal mask');
@@ -51,7 +44,7 @@ test('a causal mask alone separates the two sentences', async ({ page }) => {
 test('bidirectional ALiBi cannot tell a sentence from its reverse; a non-mirror pair differs', async ({
   page,
 }) => {
-  const figure = await openOrder(page, '&reveal=1&encoding=alibi');
+  const figure = await openOrder(page, 'reveal=1&encoding=alibi');
   expect(await pooledDifference(figure)).toBeLessThan(1e-6);
   await figure.getByRole('textbox', { name: 'Sentence A' }).fill('the dog bites the man');
   await figure.getByRole('textbox', { name: 'Sentence B' }).fill('the man bites the dog');
@@ -65,33 +58,27 @@ test('bidirectional ALiBi cannot tell a sentence from its reverse; a non-mirror 
 });
 
 test('a hovered weight reads the engine value', async ({ page }) => {
-  const figure = await openOrder(page, '&encoding=sinusoidal&dModel=32');
+  const figure = await openOrder(page, 'encoding=sinusoidal&dModel=32');
   // Query "dog" (row 0) to key "man" (column 2) of sentence A, head 1.
   const cell = figure.locator('.pe-order-matrix').first().locator('rect[data-row="0"][data-col="2"]');
   await cell.hover();
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('Sentence A, head 1: query \u201cdog\u201d (position 0)');
-  const shown = numberAfter(await readout.textContent(), 'weight');
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
+  const expected = await engineInPage(page, (pe) => {
     const r = pe.attendSentence('dog bites man', 'sinusoidal', 32, 1);
     return r.weights[0 * 9 + 0 * 3 + 2];
   });
-  expect(Math.abs(shown - expected)).toBeLessThan(1e-5);
+  await expectNumberAfter(readout, 'weight', expected, 1e-5);
 
   // The keyboard reads the output strip: focus, then one step right is dimension 1 of "dog".
   const strip = figure.locator('canvas.pe-order-strip').first();
-  await strip.focus();
-  await strip.press('ArrowRight');
+  await pressKey(strip, 'ArrowRight');
   await expect(readout).toContainText('output of \u201cdog\u201d (position 0), dimension 1');
-  const value = numberAfter(await readout.textContent(), 'value');
-  const outputValue = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
-    return pe.attendSentence('dog bites man', 'sinusoidal', 32, 1).outputs[1];
-  });
-  expect(Math.abs(value - outputValue)).toBeLessThan(1e-5 * Math.max(1, Math.abs(outputValue)));
+  const outputValue = await engineInPage(
+    page,
+    (pe) => pe.attendSentence('dog bites man', 'sinusoidal', 32, 1).outputs[1],
+  );
+  await expectNumberAfter(readout, 'value', outputValue, 1e-5 * Math.max(1, Math.abs(outputValue)));
 });
 
 test('markup typed as a sentence stays text and runs nothing', async ({ page }) => {
@@ -106,7 +93,7 @@ test('markup typed as a sentence stays text and runs nothing', async ({ page }) 
 });
 
 test('an unknown word is marked in place and the last good state stays', async ({ page }) => {
-  const figure = await openOrder(page, '&reveal=1');
+  const figure = await openOrder(page, 'reveal=1');
   await figure.getByRole('textbox', { name: 'Sentence B' }).fill('man bites zebra');
   const chips = figure.locator('.pe-order-chips').nth(1).locator('.pe-order-chip');
   await expect(chips).toHaveCount(3);
@@ -126,7 +113,7 @@ test('an unknown word is marked in place and the last good state stays', async (
 });
 
 test('more than 32 words gives a clear message and keeps the last good state', async ({ page }) => {
-  const figure = await openOrder(page, '&reveal=1&encoding=sinusoidal');
+  const figure = await openOrder(page, 'reveal=1&encoding=sinusoidal');
   const before = await pooledDifference(figure);
   await figure
     .getByRole('textbox', { name: 'Sentence A' })
@@ -142,7 +129,7 @@ test('more than 32 words gives a clear message and keeps the last good state', a
 });
 
 test('the keyboard moves a word, and the sentence and matrices follow', async ({ page }) => {
-  const figure = await openOrder(page, '&reveal=1&encoding=sinusoidal');
+  const figure = await openOrder(page, 'reveal=1&encoding=sinusoidal');
   const before = await pooledDifference(figure);
   const dog = figure.locator('.pe-order-chips').first().getByRole('button', { name: /^dog,/ });
   await dog.focus();
@@ -168,40 +155,29 @@ test('the keyboard moves a word, and the sentence and matrices follow', async ({
 });
 
 test('a word can be dragged to a new place', async ({ page }) => {
-  const figure = await openOrder(page, '&reveal=1');
+  const figure = await openOrder(page, 'reveal=1');
   const words = figure.locator('.pe-order-chips').first().locator('.pe-order-word');
   await words.nth(0).dragTo(words.nth(2));
   await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveValue('bites man dog');
 });
 
-/** Reads a live number printed plainly or as "3.3×10−16" (mantissa, times sign, ten, superscript exponent). */
-function liveNumber(text) {
-  const [mantissa, exponent] = text.replaceAll('\u2212', '-').split('\u00d710');
-  return Number(mantissa) * 10 ** Number(exponent ?? 0);
-}
-
 test('on the article the prose numbers are live', async ({ page }) => {
-  await page.goto('index.html');
-  const section = page.locator('#order');
-  await section.scrollIntoViewIfNeeded();
-  await expect(page.locator(`${FIGURE} .pe-order-matrix rect.pe-order-cell`).first()).toBeVisible();
-  const live = (name) => section.locator(`[data-live="${name}"]`);
+  const figure = await openArticleFigure(page, 'order', { ready: drawn });
+  const live = (name) => liveIn(page, 'order', name);
   await expect(live('order-heads')).toHaveText('4');
   await expect(live('order-dmodel')).toHaveText('64');
-  expect(liveNumber(await live('order-diff-none').textContent())).toBeLessThan(1e-6);
-  expect(liveNumber(await live('order-diff-alibi').textContent())).toBeLessThan(1e-6);
-  expect(liveNumber(await live('order-diff-sinusoidal').textContent())).toBeGreaterThan(1e-3);
-  expect(liveNumber(await live('order-diff-causal').textContent())).toBeGreaterThan(1e-3);
-  expect(liveNumber(await live('order-diff-alibi-causal').textContent())).toBeGreaterThan(1e-3);
-  expect(liveNumber(await live('order-diff-alibi-nonmirror').textContent())).toBeGreaterThan(1e-3);
-  await page.locator(FIGURE).getByRole('button', { name: 'causal' }).click();
+  expect(parseNumber(await live('order-diff-none').textContent())).toBeLessThan(1e-6);
+  expect(parseNumber(await live('order-diff-alibi').textContent())).toBeLessThan(1e-6);
+  expect(parseNumber(await live('order-diff-sinusoidal').textContent())).toBeGreaterThan(1e-3);
+  expect(parseNumber(await live('order-diff-causal').textContent())).toBeGreaterThan(1e-3);
+  expect(parseNumber(await live('order-diff-alibi-causal').textContent())).toBeGreaterThan(1e-3);
+  expect(parseNumber(await live('order-diff-alibi-nonmirror').textContent())).toBeGreaterThan(1e-3);
+  await figure.getByRole('button', { name: 'causal' }).click();
   await expect(live('order-heads')).toHaveText('4');
 });
 
 test('the figure fits 360 px without horizontal overflow, in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useNarrowScreen(page);
   await openOrder(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });

@@ -1,11 +1,5 @@
-import {
-  test,
-  expect,
-  numberAfter,
-  expectRecoveryFromOddDModel,
-  markAxes,
-  axisNodesRewritten,
-} from './fixtures.js';
+import { test, expect, numberAfter, openFigure, expectRecoveryFromOddDModel, pressKey } from './fixtures.js';
+import { markAxes, axisNodesRewritten, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 const period = (i, dModel = 512, base = 10000) => 2 * Math.PI * base ** ((2 * i) / dModel);
 const firstSlower = (positions, dModel = 512, base = 10000) => {
@@ -15,8 +9,7 @@ const firstSlower = (positions, dModel = 512, base = 10000) => {
 };
 
 test('periods draws every pair and reads the paper numbers at the defaults', async ({ page }) => {
-  await page.goto('embed.html?figure=periods');
-  const figure = page.locator('[data-figure="periods"]');
+  const figure = await openFigure(page, 'periods');
   await expect(figure.locator('[data-stat="ratio"]')).toHaveText(
     String(Number((10000 ** (2 / 512)).toPrecision(5))),
   );
@@ -30,8 +23,7 @@ test('periods draws every pair and reads the paper numbers at the defaults', asy
 });
 
 test('hovering a bar reads that pair, and the arrow keys move between pairs', async ({ page }) => {
-  await page.goto('embed.html?figure=periods');
-  const figure = page.locator('[data-figure="periods"]');
+  const figure = await openFigure(page, 'periods');
   const hit = figure.locator('.pe-periods-hit');
   const box = await hit.boundingBox();
   await page.mouse.move(box.x + ((100 + 0.5) / 256) * box.width, box.y + box.height - 5);
@@ -42,8 +34,7 @@ test('hovering a bar reads that pair, and the arrow keys move between pairs', as
   await expect(figure.locator('.pe-periods-highlight')).toHaveAttribute('data-pair', '100');
 
   const svg = figure.locator('svg.pe-periods-svg');
-  await svg.focus();
-  await svg.press('End');
+  await pressKey(svg, 'End');
   await expect(readout).toContainText('pair 255 (dimensions 510 and 511)');
   await svg.press('ArrowLeft');
   await expect(readout).toContainText('pair 254');
@@ -53,11 +44,8 @@ test('hovering a bar reads that pair, and the arrow keys move between pairs', as
 });
 
 test('moving the positions slider moves the window line and the first slow dimension', async ({ page }) => {
-  await page.goto('embed.html?figure=periods');
-  const figure = page.locator('[data-figure="periods"]');
-  const slider = figure.getByLabel('Positions');
-  await slider.focus();
-  await slider.press('End');
+  const figure = await openFigure(page, 'periods');
+  await pressKey(figure.getByLabel('Positions'), 'End');
   await expect(figure.locator('.pe-periods-window-label')).toHaveText('2,048 positions');
   await expect(figure.locator('[data-stat="first-slow"]')).toContainText(
     `dimension ${2 * firstSlower(2048)} `,
@@ -68,8 +56,7 @@ test('moving the positions slider moves the window line and the first slow dimen
 });
 
 test('periods takes its parameters from the URL and lays out split dimensions', async ({ page }) => {
-  await page.goto('embed.html?figure=periods&dModel=128&base=500&positions=50&layout=split');
-  const figure = page.locator('[data-figure="periods"]');
+  const figure = await openFigure(page, 'periods', 'dModel=128&base=500&positions=50&layout=split');
   const slow = firstSlower(50, 128, 500);
   await expect(figure.locator('[data-stat="first-slow"]')).toContainText(`dimension ${slow} (pair ${slow},`);
   await expect(figure.locator('[data-stat="last"]')).toContainText(
@@ -78,12 +65,10 @@ test('periods takes its parameters from the URL and lays out split dimensions', 
 });
 
 test('periods is usable at 360 px in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('embed.html?figure=periods');
-  await expect(page.locator('[data-figure="periods"] [data-stat="ratio"]')).toHaveText('1.0366');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await useNarrowScreen(page);
+  const figure = await openFigure(page, 'periods');
+  await expect(figure.locator('[data-stat="ratio"]')).toHaveText('1.0366');
+  await expectNoHorizontalOverflow(page);
 });
 
 test('periods shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
@@ -92,8 +77,7 @@ test('periods shows the engine message for a bad URL parameter and keeps working
 
 test('the log axis follows a window longer than every period, and shrinks back', async ({ page }) => {
   // dModel 16, base 10: periods from 2π to about 47, so the window sets the top of the axis.
-  await page.goto('embed.html?figure=periods&dModel=16&base=10&positions=50');
-  const figure = page.locator('[data-figure="periods"]');
+  const figure = await openFigure(page, 'periods', 'dModel=16&base=10&positions=50');
   const powers = () =>
     figure
       .locator('svg g.pe-axis')
@@ -102,8 +86,7 @@ test('the log axis follows a window longer than every period, and shrinks back',
       .evaluateAll((texts) => texts.map((t) => t.textContent).filter(Boolean));
   await expect.poll(powers).toEqual(['10']);
   const slider = figure.getByLabel('Positions');
-  await slider.focus();
-  await slider.press('End');
+  await pressKey(slider, 'End');
   await expect(figure.locator('.pe-periods-window-label')).toHaveText('2,048 positions');
   await expect.poll(powers).toEqual(['10', '100', '1K']);
   await slider.press('Home');
@@ -115,16 +98,13 @@ test('the log axis follows a window longer than every period, and shrinks back',
 test('a positions step inside the periods moves the window and keeps the axes as they are', async ({
   page,
 }) => {
-  await page.goto('embed.html?figure=periods');
-  const figure = page.locator('[data-figure="periods"]');
+  const figure = await openFigure(page, 'periods');
   // Drawn once the chart's width is known.
   await expect(figure.locator('svg g.pe-axis .tick')).not.toHaveCount(0);
   await markAxes(figure);
   const line = figure.locator('.pe-periods-window');
   const before = Number(await line.getAttribute('y1'));
-  const slider = figure.getByLabel('Positions');
-  await slider.focus();
-  for (let i = 0; i < 10; i += 1) await slider.press('ArrowRight');
+  await pressKey(figure.getByLabel('Positions'), 'ArrowRight', 10);
   await expect(figure.locator('.pe-periods-window-label')).toHaveText('74 positions');
   // A longer window sits higher on the axis.
   expect(Number(await line.getAttribute('y1'))).toBeLessThan(before);

@@ -1,11 +1,12 @@
-import { test, expect, numberAfter, hoverCell } from './fixtures.js';
+import { test, expect, parseNumber, numberAfter, expectNumberAfter, openFigure } from './fixtures.js';
+import { openArticleFigure, live, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The seeded embeddings the figure uses as query and key, read from the engine in the page. */
-async function queryAndKey(page, words, headDim) {
-  return page.evaluate(
-    async ({ words, headDim }) => {
-      const m = await import('./engine/pe-engine.js');
-      const pe = await m.default();
+function queryAndKey(page, words, headDim) {
+  return engineInPage(
+    page,
+    (pe, { words, headDim }) => {
       const e = pe.wordEmbeddings(words, headDim);
       return { q: Array.from(e.slice(0, headDim)), k: Array.from(e.slice(headDim, 2 * headDim)) };
     },
@@ -26,65 +27,42 @@ function rotate(x, pos, base = 10000, convention = 'interleaved') {
   return out;
 }
 
-/** The article mounts figures as they near the viewport: scroll to the slot and wait for the mount. */
-async function articleFigure(page) {
-  const slot = page.locator('[data-mount="rope"]');
-  await slot.scrollIntoViewIfNeeded();
-  await expect(slot).toHaveAttribute('data-figure', 'rope');
-  return slot;
-}
-
 const dot = (a, b) => a.reduce((s, v, i) => s + v * b[i], 0);
-
-/** Reads "2.665×10^-15", "2.66×10−15" (a superscript in the prose) or "7.02" (U+2212 as minus) after a label. */
-function sciAfter(text, label) {
-  const match = new RegExp(`${label}\\s*([\\u2212\\-]?[\\d.]+)(?:\\u00d710\\^?([\\u2212\\-]?\\d+))?`).exec(
-    text,
-  );
-  if (!match) throw new Error(`no "${label}" number in: ${text}`);
-  const mantissa = Number(match[1].replace('\u2212', '-'));
-  return match[2] ? mantissa * 10 ** Number(match[2].replace('\u2212', '-')) : mantissa;
-}
 
 test('the article draws RoPE and a hovered score matches rotate-then-dot in double precision', async ({
   page,
 }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'rope');
   const canvas = figure.locator('canvas.pe-rope-canvas');
   await expect(canvas).toHaveAttribute('width', '32');
   await expect(figure.locator('.pe-rope-pair')).toHaveCount(4);
-  await expect(page.locator('#rope [data-live="rope-score"]')).not.toBeEmpty();
+  await expect(live(page, 'rope', 'rope-score')).not.toBeEmpty();
 
   const { q, k } = await queryAndKey(page, 'dog man', 8);
   await canvas.scrollIntoViewIfNeeded();
   await hoverCell(page, canvas, 5, 12, 32, 32);
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('query m 5, key n 12, offset n \u2212 m 7');
-  const score = numberAfter(await readout.textContent(), 'score');
   const expected = dot(rotate(q, 5), rotate(k, 12));
-  expect(Math.abs(score - expected)).toBeLessThan(1e-5 * Math.max(1, Math.abs(expected)));
+  await expectNumberAfter(readout, 'score', expected, 1e-5 * Math.max(1, Math.abs(expected)));
 
   // The live number in the prose is the score at the chosen m = 3, n = 7.
-  const live = Number(
-    (await page.locator('#rope [data-live="rope-score"]').textContent()).replace('\u2212', '-'),
-  );
-  expect(Math.abs(live - dot(rotate(q, 3), rotate(k, 7)))).toBeLessThan(1e-4);
+  const score = parseNumber(await live(page, 'rope', 'rope-score').textContent());
+  expect(Math.abs(score - dot(rotate(q, 3), rotate(k, 7)))).toBeLessThan(1e-4);
 });
 
 test('RoPE on queries only breaks the relative property and the readout says so', async ({ page }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'rope');
   const deviation = figure.locator('.pe-rope-deviation');
   await expect(deviation).toContainText('Max deviation along diagonals');
-  const before = sciAfter(await deviation.textContent(), 'diagonals:');
+  const before = numberAfter(await deviation.textContent(), 'diagonals:');
   expect(before).toBeLessThan(1e-12);
 
   await figure.getByLabel('RoPE on queries only (the mistake)').check();
   await expect(deviation).toContainText('depends on the query position');
-  const after = sciAfter(await deviation.textContent(), 'diagonals:');
+  const after = numberAfter(await deviation.textContent(), 'diagonals:');
   expect(after).toBeGreaterThan(1e-3);
-  const liveOnly = sciAfter(await page.locator('#rope [data-live="rope-deviation-only"]').textContent(), '');
+  const liveOnly = parseNumber(await live(page, 'rope', 'rope-deviation-only').textContent());
   expect(Math.abs(liveOnly - after) / after).toBeLessThan(1e-2);
 
   // With only the query rotated, the score is R(m theta) q . k: independent of n.
@@ -94,64 +72,54 @@ test('RoPE on queries only breaks the relative property and the readout says so'
   for (const n of [2, 20]) {
     await hoverCell(page, canvas, 9, n, 32, 32);
     await expect(figure.locator('.pe-readout')).toContainText(`query m 9, key n ${n},`);
-    const score = numberAfter(await figure.locator('.pe-readout').textContent(), 'score');
-    expect(Math.abs(score - dot(rotate(q, 9), k))).toBeLessThan(1e-4);
+    await expectNumberAfter(figure.locator('.pe-readout'), 'score', dot(rotate(q, 9), k), 1e-4);
   }
 });
 
 test('head width, words and the keyboard change the figure and its live numbers', async ({ page }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
-  const live = page.locator('#rope [data-live="rope-score"]');
-  const first = await live.textContent();
+  const figure = await openArticleFigure(page, 'rope');
+  const liveScore = live(page, 'rope', 'rope-score');
+  const first = await liveScore.textContent();
 
-  const width = figure.getByLabel('Head width');
-  await width.focus();
-  for (let i = 0; i < 4; i += 1) await width.press('ArrowRight');
+  await pressKey(figure.getByLabel('Head width'), 'ArrowRight', 4);
   await expect(figure.locator('.pe-rope-pair')).toHaveCount(8);
-  await expect(live).not.toHaveText(first);
+  await expect(liveScore).not.toHaveText(first);
   const { q, k } = await queryAndKey(page, 'dog man', 16);
-  const score = Number((await live.textContent()).replace('\u2212', '-'));
+  const score = parseNumber(await liveScore.textContent());
   expect(Math.abs(score - dot(rotate(q, 3), rotate(k, 7)))).toBeLessThan(1e-4 * Math.max(1, Math.abs(score)));
 
   await figure.getByLabel('Query word').selectOption('cat');
   await expect(figure.locator('.pe-summary')).toContainText('query "cat"');
 
   const canvas = figure.locator('canvas.pe-rope-canvas');
-  await canvas.focus();
-  await canvas.press('ArrowRight');
+  await pressKey(canvas, 'ArrowRight');
   await expect(figure.locator('.pe-readout')).toHaveText(/^query m 3, key n 8, offset n − m 5, score/);
-  await expect(page.locator('#rope [data-live="rope-n"]')).toHaveText('8');
+  await expect(live(page, 'rope', 'rope-n')).toHaveText('8');
 });
 
 test('the offset chart reads RoPE, sinusoidal and ALiBi values at an offset from the keyboard', async ({
   page,
 }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'rope');
   const chart = figure.locator('svg.pe-rope-lines');
   await chart.scrollIntoViewIfNeeded();
-  await chart.focus();
-  for (let i = 0; i < 5; i += 1) await chart.press('ArrowRight');
+  await pressKey(chart, 'ArrowRight', 5);
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('offset k 5:');
   const text = await readout.textContent();
   const { q, k } = await queryAndKey(page, 'dog man', 8);
-  expect(Math.abs(numberAfter(text, 'RoPE score') - dot(rotate(q, 0), rotate(k, 5)))).toBeLessThan(1e-4);
+  await expectNumberAfter(text, 'RoPE score', dot(rotate(q, 0), rotate(k, 5)), 1e-4);
   let sinusoidal = 0;
   for (let i = 0; i < 4; i += 1) sinusoidal += Math.cos(5 * 10000 ** ((-2 * i) / 8));
-  expect(Math.abs(numberAfter(text, 'sinusoidal') - sinusoidal)).toBeLessThan(1e-5);
-  expect(Math.abs(numberAfter(text, 'ALiBi bias') - -5 / 256)).toBeLessThan(1e-7);
+  await expectNumberAfter(text, 'sinusoidal', sinusoidal, 1e-5);
+  await expectNumberAfter(text, 'ALiBi bias', -5 / 256, 1e-7);
 });
 
 test('swapping conventions changes scores but not their dependence on the offset', async ({ page }) => {
-  await page.goto('index.html');
-  const figure = await articleFigure(page);
+  const figure = await openArticleFigure(page, 'rope');
   await figure.getByLabel('Convention', { exact: true }).selectOption('half');
   await expect(figure.locator('.pe-rope-perm-text')).toContainText('p = [0, 4, 1, 5, 2, 6, 3, 7]');
-  const reference = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
+  const reference = await engineInPage(page, (pe) => {
     const e = pe.wordEmbeddings('dog man', 8);
     const [q, k] = [e.slice(0, 8), e.slice(8)];
     const right = pe.ropeScores(q, k, 32, 8, 10000, 'half');
@@ -160,32 +128,24 @@ test('swapping conventions changes scores but not their dependence on the offset
   });
   const swap = figure.locator('.pe-rope-swap');
   await expect(swap).toContainText('rotated as interleaved');
-  expect(Math.abs(numberAfter(await swap.textContent(), 'by up to') - reference)).toBeLessThan(
-    1e-3 * reference,
-  );
-  const swapDeviation = sciAfter(
-    await page.locator('#rope [data-live="rope-swap-deviation"]').textContent(),
-    '',
-  );
+  await expectNumberAfter(swap, 'by up to', reference, 1e-3 * reference);
+  const swapDeviation = parseNumber(await live(page, 'rope', 'rope-swap-deviation').textContent());
   expect(swapDeviation).toBeLessThan(1e-12);
-  const fixed = sciAfter(await page.locator('#rope [data-live="rope-fix-difference"]').textContent(), '');
+  const fixed = parseNumber(await live(page, 'rope', 'rope-fix-difference').textContent());
   expect(fixed).toBeLessThan(1e-12);
 });
 
 test('RoPE stands alone on the embed page, fits 360 px and reads in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('embed.html?figure=rope&headDim=4&positions=16&m=2&n=9&queriesOnly=1');
-  const figure = page.locator('[data-figure="rope"]');
+  await useNarrowScreen(page);
+  const figure = await openFigure(page, 'rope', 'headDim=4&positions=16&m=2&n=9&queriesOnly=1');
   await expect(figure.locator('canvas.pe-rope-canvas')).toHaveAttribute('width', '16');
   await expect(figure.locator('.pe-rope-pair')).toHaveCount(2);
   await expect(figure.getByLabel('RoPE on queries only (the mistake)')).toBeChecked();
   await expect(figure.locator('.pe-summary')).toContainText('m = 2');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('a bad head width from the URL shows the engine message', async ({ page }) => {
-  await page.goto('embed.html?figure=rope&headDim=7');
-  await expect(page.locator('[data-figure="rope"] .pe-error')).toContainText('7');
+  const figure = await openFigure(page, 'rope', 'headDim=7');
+  await expect(figure.locator('.pe-error')).toContainText('7');
 });

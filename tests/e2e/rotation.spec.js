@@ -1,4 +1,6 @@
-import { test, expect, numberAfter } from './fixtures.js';
+import { test, expect, parseNumber, parseScientific, expectNumberAfter, cellNumbers } from './fixtures.js';
+import { openFigure, openArticleFigure, openDataTable, live, expectLiveTexts } from './fixtures.js';
+import { expectOddDModelMessage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** R(k) of pair i in double precision, independent of the engine: [[cos t, sin t], [-sin t, cos t]], t = w_i k. */
 function rotation(pair, offset, dModel, base = 10000) {
@@ -21,29 +23,39 @@ function expectClose(actual, expected, tolerance) {
   actual.forEach((value, i) => expect(Math.abs(value - expected[i])).toBeLessThan(tolerance));
 }
 
-/** "8.68×10−16" (or "0") -> 8.68e-16. */
-function parseScientific(text) {
-  if (text.trim() === '0') return 0;
-  const match = /([\u2212-]?[\d.]+)\u00d710\^?([\u2212-]?\d+)/.exec(text);
-  if (!match) throw new Error(`not in exponent form: ${text}`);
-  return Number(match[1].replace('\u2212', '-')) * 10 ** Number(match[2].replace('\u2212', '-'));
+/** A point as the sample table prints it, "(0.5, \u22120.866)", as [sin, cos]. */
+const pointOf = (cell) =>
+  cell
+    .slice(1, -1)
+    .split(', ')
+    .map((text) => parseNumber(text));
+
+/** Expects a point [sin, cos] to be the one at angle t on the unit circle, each coordinate within tolerance. */
+function expectAtAngle([s, c], t, tolerance) {
+  expect(Math.abs(s - Math.sin(t))).toBeLessThan(tolerance);
+  expect(Math.abs(c - Math.cos(t))).toBeLessThan(tolerance);
 }
 
-async function openArticleFigure(page) {
-  await page.goto('index.html');
-  await page.locator('#rotation .figure-slot').scrollIntoViewIfNeeded();
-  const figure = page.locator('[data-figure="rotation"]');
-  // The figure mounts lazily once the engine has loaded: allow for a slow machine.
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/, {
-    timeout: 15_000,
-  });
-  return figure;
+/** Expects the readout of a point to read the sin and cos of `pair` at `pos`. */
+async function expectPointReadout(readout, pair, pos, dModel) {
+  const text = await readout.textContent();
+  await expectNumberAfter(text, 'sin', Math.sin(angle(pair, pos, dModel)), 1e-6);
+  await expectNumberAfter(text, 'cos', Math.cos(angle(pair, pos, dModel)), 1e-6);
 }
+
+/** The figure is ready once its matrix is typeset, that is once the engine has answered. */
+const drawn = (figure, options) =>
+  expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/, options);
+const openRotation = (page, query) => openFigure(page, 'rotation', query, { ready: drawn });
+// The figure mounts lazily once the engine has loaded: allow for a slow machine.
+const slow = { timeout: 15_000 };
+const openArticleRotation = (page) =>
+  openArticleFigure(page, 'rotation', { ...slow, ready: (figure) => drawn(figure, slow) });
 
 test('the article shows R(k) for the default pair with the engine residual and fills its live numbers', async ({
   page,
 }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleRotation(page);
   expectClose(await matrixOf(figure), rotation(16, 3, 512), 1e-13);
   await expect(figure.locator('.pe-rotation-matrix')).toContainText('0.993253');
   await expect(figure.locator('.pe-rotation-matrix')).toContainText('0.115966');
@@ -52,37 +64,35 @@ test('the article shows R(k) for the default pair with the engine residual and f
   expect(residual).toBeLessThan(1e-12);
   await expect(figure.locator('.pe-rotation-residual')).toContainText('over all 256 pairs');
 
-  const section = page.locator('section#rotation');
-  await expect(section.locator('[data-live="rotation-pair"]')).toHaveText('16');
-  await expect(section.locator('[data-live="rotation-offset"]')).toHaveText('3');
-  await expect(section.locator('[data-live="rotation-pos"]')).toHaveText('10');
-  await expect(section.locator('[data-live="rotation-pairs"]')).toHaveText('256');
   const turn = (angle(16, 3, 512) * 180) / Math.PI;
-  await expect(section.locator('[data-live="rotation-turn"]')).toHaveText(`${Number(turn.toFixed(2))}\u00b0`);
-  expect(
-    parseScientific(await section.locator('[data-live="rotation-residual"]').textContent()),
-  ).toBeLessThan(1e-12);
+  await expectLiveTexts(page, 'rotation', {
+    'rotation-pair': '16',
+    'rotation-offset': '3',
+    'rotation-pos': '10',
+    'rotation-pairs': '256',
+    'rotation-turn': `${Number(turn.toFixed(2))}\u00b0`,
+  });
+  expect(parseScientific(await live(page, 'rotation', 'rotation-residual').textContent())).toBeLessThan(
+    1e-12,
+  );
 });
 
 test('the pair and offset sliders change the matrix to cos and sin of w_i k', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleRotation(page);
   const pair = figure.getByLabel('Pair i');
-  await pair.focus();
-  await pair.press('Home');
-  for (let i = 0; i < 5; i += 1) await pair.press('ArrowRight');
-  await expect(page.locator('section#rotation [data-live="rotation-pair"]')).toHaveText('5');
+  await pressKey(pair, 'Home');
+  await pressKey(pair, 'ArrowRight', 5);
+  await expect(live(page, 'rotation', 'rotation-pair')).toHaveText('5');
   expectClose(await matrixOf(figure), rotation(5, 3, 512), 1e-13);
 
-  const offset = figure.getByLabel('Offset k');
-  await offset.focus();
-  for (let i = 0; i < 4; i += 1) await offset.press('ArrowRight');
-  await expect(page.locator('section#rotation [data-live="rotation-offset"]')).toHaveText('7');
+  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight', 4);
+  await expect(live(page, 'rotation', 'rotation-offset')).toHaveText('7');
   expectClose(await matrixOf(figure), rotation(5, 7, 512), 1e-13);
   await expect(figure.locator('.pe-rotation-matrix')).toContainText('R(7)');
 });
 
 test('one R(k) maps PE(pos) to PE(pos+k) at every sampled position', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleRotation(page);
   const rows = figure.locator('.pe-rotation-table tbody tr');
   await expect(rows).toHaveCount(5);
   for (const row of await rows.all()) {
@@ -91,38 +101,26 @@ test('one R(k) maps PE(pos) to PE(pos+k) at every sampled position', async ({ pa
     // R(k)·PE(pos) (engine) and PE(pos+k) (engine table) print the same to six digits...
     expect(cells[1]).toBe(cells[2]);
     // ...and PE(pos+k) is the paper's formula at pos+3.
-    const [s, c] = cells[2]
-      .slice(1, -1)
-      .split(', ')
-      .map((v) => Number(v.replace('\u2212', '-')));
-    const t = angle(16, pos + 3, 512);
-    expect(Math.abs(s - Math.sin(t))).toBeLessThan(1e-5);
-    expect(Math.abs(c - Math.cos(t))).toBeLessThan(1e-5);
+    expectAtAngle(pointOf(cells[2]), angle(16, pos + 3, 512), 1e-5);
     // ...and the engine's double-precision check at this pos is zero up to rounding.
     expect(parseScientific(cells[3])).toBeLessThan(1e-12);
   }
 });
 
 test('hovering or focusing a point reads its exact coordinates', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleRotation(page);
   const readout = figure.locator('.pe-readout');
   await figure.locator('.pe-rotation-point[data-which="pos"] .pe-rotation-dot').hover();
   await expect(readout).toContainText('PE(pos) at position 10, pair 16 (dims 32, 33)');
-  let text = await readout.textContent();
-  expect(Math.abs(numberAfter(text, 'sin') - Math.sin(angle(16, 10, 512)))).toBeLessThan(1e-6);
-  expect(Math.abs(numberAfter(text, 'cos') - Math.cos(angle(16, 10, 512)))).toBeLessThan(1e-6);
+  await expectPointReadout(readout, 16, 10, 512);
 
   await figure.locator('.pe-rotation-point[data-which="shifted"]').focus();
   await expect(readout).toContainText('PE(pos+k) at position 13, pair 16');
-  text = await readout.textContent();
-  expect(Math.abs(numberAfter(text, 'sin') - Math.sin(angle(16, 13, 512)))).toBeLessThan(1e-6);
-  expect(Math.abs(numberAfter(text, 'cos') - Math.cos(angle(16, 13, 512)))).toBeLessThan(1e-6);
+  await expectPointReadout(readout, 16, 13, 512);
 });
 
 test('the figure stands alone on the embed page with its parameters from the URL', async ({ page }) => {
-  await page.goto('embed.html?figure=rotation&dModel=128&base=1000&pair=5&offset=7&pos=2');
-  const figure = page.locator('[data-figure="rotation"]');
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  const figure = await openRotation(page, 'dModel=128&base=1000&pair=5&offset=7&pos=2');
   expectClose(await matrixOf(figure), rotation(5, 7, 128, 1000), 1e-13);
   await expect(figure.getByLabel('Model width dModel')).toBeVisible();
   await expect(figure.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
@@ -132,24 +130,20 @@ test('the figure stands alone on the embed page with its parameters from the URL
 });
 
 test('a bad URL parameter shows the engine message', async ({ page }) => {
-  await page.goto('embed.html?figure=rotation&dModel=7');
-  await expect(page.locator('.pe-error')).toContainText('dModel must be an even integer');
-  await expect(page.locator('.pe-error')).toContainText('received 7');
+  await expectOddDModelMessage(page, 'rotation');
 });
 
 test('the figure fits 360 px in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  const figure = await openArticleFigure(page);
+  await useNarrowScreen(page);
+  const figure = await openArticleRotation(page);
   await expect(figure.locator('.pe-rotation-svg')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('hovering a point announces its sine dimension, and a dimension hovered elsewhere shows its pair', async ({
   page,
 }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleRotation(page);
   await page.evaluate(() => {
     window.hovered = [];
     document.addEventListener('pe:hover-dimension', (event) => window.hovered.push(event.detail.dimension));
@@ -175,14 +169,11 @@ test('hovering a point announces its sine dimension, and a dimension hovered els
 });
 
 test('in the split layout a pair is read from dimensions i and i + dModel/2', async ({ page }) => {
-  await page.goto('embed.html?figure=rotation&layout=split&dModel=64&pair=3&pos=5&offset=2');
-  const figure = page.locator('[data-figure="rotation"]');
+  const figure = await openFigure(page, 'rotation', 'layout=split&dModel=64&pair=3&pos=5&offset=2');
   await figure.locator('.pe-rotation-point[data-which="shifted"]').focus();
   const readout = figure.locator('.pe-readout');
   await expect(readout).toContainText('PE(pos+k) at position 7, pair 3 (dims 3, 35)');
-  const text = await readout.textContent();
-  expect(Math.abs(numberAfter(text, 'sin') - Math.sin(angle(3, 7, 64)))).toBeLessThan(1e-6);
-  expect(Math.abs(numberAfter(text, 'cos') - Math.cos(angle(3, 7, 64)))).toBeLessThan(1e-6);
+  await expectPointReadout(readout, 3, 7, 64);
   expectClose(await matrixOf(figure), rotation(3, 2, 64), 1e-13);
 });
 
@@ -190,22 +181,13 @@ test('in the split layout a pair is read from dimensions i and i + dModel/2', as
 async function expectSampleRows(figure, positions, { pair, offset, dModel }) {
   const rows = figure.locator('.pe-rotation-table tbody tr');
   await expect(rows).toHaveCount(positions.length);
-  const parse = (cell) =>
-    cell
-      .slice(1, -1)
-      .split(', ')
-      .map((v) => Number(v.replace('\u2212', '-')));
   for (const [i, row] of (await rows.all()).entries()) {
     const pos = positions[i];
     await expect(row).toHaveAttribute('data-pos', String(pos));
     await expect(row.locator('th')).toHaveText(pos.toLocaleString('en-US'));
     const cells = await row.locator('td').allTextContents();
     const expected = [pos, pos + offset, pos + offset].map((p) => angle(pair, p, dModel));
-    expected.forEach((t, j) => {
-      const [s, c] = parse(cells[j]);
-      expect(Math.abs(s - Math.sin(t))).toBeLessThan(1e-5);
-      expect(Math.abs(c - Math.cos(t))).toBeLessThan(1e-5);
-    });
+    expected.forEach((t, j) => expectAtAngle(pointOf(cells[j]), t, 1e-5));
     expect(parseScientific(cells[3])).toBeLessThan(1e-12);
   }
 }
@@ -239,9 +221,7 @@ async function mutedColor(page) {
  * (sin, cos) is fully covered, and every painted pixel belongs to one of those dots.
  */
 async function expectDots(page, pair, ratio) {
-  await page.goto(`embed.html?figure=rotation&dModel=64&positions=40&pair=${pair}&pos=5&offset=9`);
-  const figure = page.locator('[data-figure="rotation"]');
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  const figure = await openRotation(page, `dModel=64&positions=40&pair=${pair}&pos=5&offset=9`);
   const width = Number(await figure.locator('.pe-rotation-svg').getAttribute('width'));
   const { width: pixels, painted } = await dotPixels(figure);
   expect(pixels).toBe(Math.round(width * ratio));
@@ -277,9 +257,7 @@ test.describe('on a screen with two device pixels per CSS pixel', () => {
 
 test('the dots take the muted colour of the scheme in force, and change with it', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('embed.html?figure=rotation&dModel=64&positions=40&pair=2');
-  const figure = page.locator('[data-figure="rotation"]');
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
+  const figure = await openRotation(page, 'dModel=64&positions=40&pair=2');
   const light = await mutedColor(page);
   // Fully covered pixels read back exactly (the canvas keeps partly covered ones premultiplied).
   const solid = async () => (await dotPixels(figure)).painted.filter((pixel) => pixel[5] === 255);
@@ -299,17 +277,14 @@ test('the dots take the muted colour of the scheme in force, and change with it'
 test('the Positions slider moves the sampled rows and keeps the typeset matrix; Offset retypesets it', async ({
   page,
 }) => {
-  await page.goto('embed.html?figure=rotation&dModel=64&positions=6&pair=3&pos=5&offset=2');
-  const figure = page.locator('[data-figure="rotation"]');
+  const figure = await openRotation(page, 'dModel=64&positions=6&pair=3&pos=5&offset=2');
   const matrix = figure.locator('.pe-rotation-matrix');
-  await expect(matrix).toHaveAttribute('data-matrix', /\d/);
   await expectSampleRows(figure, [0, 2, 4, 5], { pair: 3, offset: 2, dModel: 64 });
   // R(k) does not depend on the number of positions: its typeset formula stays the same node.
   await matrix.locator('.katex').evaluate((node) => node.setAttribute('data-kept', ''));
 
   const positions = figure.getByLabel('Positions');
-  await positions.focus();
-  await positions.press('ArrowLeft');
+  await pressKey(positions, 'ArrowLeft');
   // 5 positions: pos 5 is clamped to 4, and the rows follow.
   await expect(figure.locator('.pe-rotation-key')).toContainText('pos = 4');
   await expectSampleRows(figure, [0, 1, 3, 4], { pair: 3, offset: 2, dModel: 64 });
@@ -331,9 +306,7 @@ test('the Positions slider moves the sampled rows and keeps the typeset matrix; 
   await expectSampleRows(figure, [0, 682, 1365, 2047], { pair: 3, offset: 0, dModel: 64 });
   expect((await dotPixels(figure)).painted.length).toBeGreaterThan(0);
 
-  const offset = figure.getByLabel('Offset k');
-  await offset.focus();
-  await offset.press('ArrowRight');
+  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight');
   await expect(matrix).toContainText('R(1)');
   await expect(matrix.locator('.katex[data-kept]')).toHaveCount(0);
   expectClose(await matrixOf(figure), rotation(3, 1, 64), 1e-13);
@@ -344,18 +317,13 @@ test('the Positions slider moves the sampled rows and keeps the typeset matrix; 
 test('the data table lists both points of the pair at every position and follows the sliders', async ({
   page,
 }) => {
-  await page.goto('embed.html?figure=rotation&dModel=64&positions=300&pair=3&pos=5&offset=2');
-  const figure = page.locator('[data-figure="rotation"]');
-  await expect(figure.locator('.pe-rotation-matrix')).toHaveAttribute('data-matrix', /\d/);
-  await figure.locator('.pe-data summary').click();
-  const rows = figure.locator('.pe-table-host tbody tr');
+  const figure = await openRotation(page, 'dModel=64&positions=300&pair=3&pos=5&offset=2');
+  const { rows, note } = await openDataTable(figure);
   await expect(rows).toHaveCount(200);
-  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Showing 200 of 300 rows');
-  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Pair 3, offset k = 2.');
+  await expect(note).toContainText('Showing 200 of 300 rows');
+  await expect(note).toContainText('Pair 3, offset k = 2.');
   for (const p of [0, 7, 199]) {
-    const cells = (await rows.nth(p).locator('td').allTextContents()).map((v) =>
-      Number(v.replace('\u2212', '-')),
-    );
+    const cells = await cellNumbers(rows.nth(p));
     const [at, to] = [angle(3, p, 64), angle(3, p + 2, 64)];
     expect(cells[0]).toBe(p);
     expect(cells[3]).toBe(p + 2);
@@ -363,8 +331,6 @@ test('the data table lists both points of the pair at every position and follows
       if (v !== null) expect(Math.abs(cells[i + 1] - v)).toBeLessThan(1e-6);
     });
   }
-  const positions = figure.getByLabel('Positions');
-  await positions.focus();
-  await positions.press('ArrowLeft');
-  await expect(figure.locator('.pe-table-host .pe-note')).toContainText('Showing 200 of 299 rows');
+  await pressKey(figure.getByLabel('Positions'), 'ArrowLeft');
+  await expect(note).toContainText('Showing 200 of 299 rows');
 });

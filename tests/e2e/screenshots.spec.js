@@ -1,7 +1,7 @@
 // Screenshots of the article and of every figure alone, at desktop and phone widths, written to
 // artifacts/screenshots/ on every run so a reviewer can look at what the tests saw.
-import { figures } from '../../web/src/figures/index.js';
-import { test, expect } from './fixtures.js';
+import { figures } from '../../web/src/app/registry.js';
+import { test, expect, openFigure } from './fixtures.js';
 
 const WIDTHS = [1280, 375];
 const DIR = 'artifacts/screenshots';
@@ -22,8 +22,7 @@ for (const id of Object.keys(figures)) {
   test(`figure ${id} renders alone at both widths`, async ({ page }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`embed.html?figure=${id}`);
-      const figure = page.locator(`[data-figure="${id}"]`);
+      const figure = await openFigure(page, id);
       await expect(figure).toBeVisible();
       await expect(figure.locator('.pe-error')).toBeHidden();
       await figure.screenshot({ path: `${DIR}/${id}-${width}.png` });

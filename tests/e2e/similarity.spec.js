@@ -1,4 +1,6 @@
-import { test, expect, numberAfter, hoverCell } from './fixtures.js';
+import { test, expect, parseNumber, parseScientific, expectNumberAfter, openFigure } from './fixtures.js';
+import { openArticleFigure, live, expectLiveTexts, expectOddDModelMessage, hoverCell } from './fixtures.js';
+import { pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** PE(pos)·PE(pos+k) in double precision, independent of the engine: sum_i cos(k / base^(2i/dModel)). */
 function dotAt(k, dModel = 512, base = 10000) {
@@ -11,27 +13,32 @@ function dotAt(k, dModel = 512, base = 10000) {
 function curveValues(text) {
   return [...text.matchAll(/([\u2212-]?[\d.]+) from pos (\d+)/g)].map((m) => [
     Number(m[2]),
-    Number(m[1].replace('\u2212', '-')),
+    parseNumber(m[1]),
   ]);
 }
 
-/** "2.56×10−13" (or "0") -> 2.56e-13. */
-function parseScientific(text) {
-  if (text.trim() === '0') return 0;
-  const match = /([\u2212-]?[\d.]+)\u00d710\^?([\u2212-]?\d+)/.exec(text);
-  if (!match) throw new Error(`not in exponent form: ${text}`);
-  return Number(match[1].replace('\u2212', '-')) * 10 ** Number(match[2].replace('\u2212', '-'));
+// The figure mounts lazily once the engine has loaded: allow for a slow machine.
+const slow = { timeout: 15_000 };
+const openArticleSimilarity = (page) =>
+  openArticleFigure(page, 'similarity', {
+    ...slow,
+    ready: (figure) =>
+      expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64', slow),
+  });
+
+/** Expects every curve in the readout to read the closed-form dot product at offset k. */
+async function expectCurvesAt(figure, k, dModel = 512) {
+  for (const [, value] of curveValues(await figure.locator('.pe-readout').textContent())) {
+    expect(Math.abs(value - dotAt(k, dModel))).toBeLessThan(1e-3);
+  }
 }
 
-async function openArticleFigure(page) {
-  await page.goto('index.html');
-  await page.locator('#similarity .figure-slot').scrollIntoViewIfNeeded();
-  const figure = page.locator('[data-figure="similarity"]');
-  // The figure mounts lazily once the engine has loaded: allow for a slow machine.
-  await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64', {
-    timeout: 15_000,
-  });
-  return figure;
+/** Hovers cell (a, b) of the matrix, with `positions` rows and columns, and expects the readout to name it. */
+async function hoverMatrixCell(page, figure, a, b, positions, reads) {
+  const canvas = figure.locator('canvas.pe-similarity-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await hoverCell(page, canvas, a, b, positions, positions);
+  await expect(figure.locator('.pe-readout')).toContainText(reads);
 }
 
 /** Moves the pointer onto offset k of a curve plot showing k = 0..maxOffset. */
@@ -45,105 +52,92 @@ async function hoverOffset(page, figure, k, maxOffset) {
 test('at the defaults the live numbers read 256 at k = 0 and 139.05 at k = 37 from pos 0, 100 and 300', async ({
   page,
 }) => {
-  const figure = await openArticleFigure(page);
-  const section = page.locator('section#similarity');
-  await expect(section.locator('[data-live="similarity-starts"]')).toHaveText('0, 100 and 300');
-  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('256, 256 and 256');
-  await expect(section.locator('[data-live="similarity-k37"]')).toHaveText('139.05, 139.05 and 139.05');
+  const figure = await openArticleSimilarity(page);
+  await expectLiveTexts(page, 'similarity', {
+    'similarity-starts': '0, 100 and 300',
+    'similarity-k0': '256, 256 and 256',
+    'similarity-k37': '139.05, 139.05 and 139.05',
+  });
   expect(Number(dotAt(37).toFixed(2))).toBe(139.05);
-  const diff = parseScientific(await section.locator('[data-live="similarity-diff"]').textContent());
+  const diff = parseScientific(await live(page, 'similarity', 'similarity-diff').textContent());
   expect(diff).toBeLessThan(1e-10);
   expect(parseScientific(await figure.locator('.pe-similarity-diff-value').textContent())).toBe(diff);
-  await expect(section.locator('[data-live="similarity-first-rise"]')).toHaveText(/^after k = \d+$/);
+  await expect(live(page, 'similarity', 'similarity-first-rise')).toHaveText(/^after k = \d+$/);
   await expect(figure.locator('.pe-summary')).toContainText('256, 256 and 256 at k = 0');
   await expect(figure.locator('.pe-similarity-key')).toContainText('from pos 300');
 });
 
 test('hovering the curve at a known k reads the closed form from every start', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleSimilarity(page);
   const readout = figure.locator('.pe-readout');
   for (const k of [37, 5, 100]) {
     await hoverOffset(page, figure, k, 128);
     await expect(readout).toContainText(`k ${k}: dot product`);
-    const values = curveValues(await readout.textContent());
-    expect(values.map(([start]) => start)).toEqual([0, 100, 300]);
-    for (const [, value] of values) expect(Math.abs(value - dotAt(k))).toBeLessThan(1e-3);
+    expect(curveValues(await readout.textContent()).map(([start]) => start)).toEqual([0, 100, 300]);
+    await expectCurvesAt(figure, k);
   }
 });
 
 test('the keyboard moves along the curve', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleSimilarity(page);
   const overlay = figure.locator('.pe-similarity-overlay');
   await overlay.focus();
   await expect(figure.locator('.pe-readout')).toContainText('k 0: dot product 256 from pos 0');
   await overlay.press('End');
   await overlay.press('ArrowLeft');
   await expect(figure.locator('.pe-readout')).toContainText('k 127:');
-  const values = curveValues(await figure.locator('.pe-readout').textContent());
-  for (const [, value] of values) expect(Math.abs(value - dotAt(127))).toBeLessThan(1e-3);
+  await expectCurvesAt(figure, 127);
 });
 
 test('hovering the matrix reads (a, b) and its value, for dot products and cosines', async ({ page }) => {
-  const figure = await openArticleFigure(page);
-  const canvas = figure.locator('canvas.pe-similarity-canvas');
+  const figure = await openArticleSimilarity(page);
   const readout = figure.locator('.pe-readout');
-  await canvas.scrollIntoViewIfNeeded();
-  await hoverCell(page, canvas, 10, 47, 64, 64);
-  await expect(readout).toContainText('a 10, b 47 (offset 37): dot');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'dot') - dotAt(37))).toBeLessThan(1e-3);
+  await hoverMatrixCell(page, figure, 10, 47, 64, 'a 10, b 47 (offset 37): dot');
+  await expectNumberAfter(readout, 'dot', dotAt(37), 1e-3);
 
   await figure.getByRole('button', { name: 'cosine' }).click();
   await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('Cosine similarity');
-  await canvas.scrollIntoViewIfNeeded();
-  await hoverCell(page, canvas, 50, 20, 64, 64);
-  await expect(readout).toContainText('a 50, b 20 (offset 30): cosine');
-  expect(Math.abs(numberAfter(await readout.textContent(), 'cosine') - dotAt(30) / 256)).toBeLessThan(1e-5);
+  await hoverMatrixCell(page, figure, 50, 20, 64, 'a 50, b 20 (offset 30): cosine');
+  await expectNumberAfter(readout, 'cosine', dotAt(30) / 256, 1e-5);
 
-  await canvas.focus();
-  await canvas.press('ArrowDown');
+  await pressKey(figure.locator('canvas.pe-similarity-canvas'), 'ArrowDown');
   await expect(readout).toContainText('a 51, b 20 (offset 31): cosine');
 });
 
 test('new starting positions update the curves and the live numbers', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleSimilarity(page);
   const starts = figure.getByLabel('Starting positions');
   await starts.fill('7, 2000');
   await starts.press('Enter');
-  const section = page.locator('section#similarity');
-  await expect(section.locator('[data-live="similarity-starts"]')).toHaveText('7 and 2000');
-  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('256 and 256');
-  await expect(section.locator('[data-live="similarity-k37"]')).toHaveText('139.05 and 139.05');
+  await expectLiveTexts(page, 'similarity', {
+    'similarity-starts': '7 and 2000',
+    'similarity-k0': '256 and 256',
+    'similarity-k37': '139.05 and 139.05',
+  });
   await expect(figure.locator('.pe-similarity-line')).toHaveCount(2);
 
   const offset = figure.getByLabel('Largest offset k');
-  await offset.focus();
-  await offset.press('Home');
-  for (let i = 0; i < 9; i += 1) await offset.press('ArrowRight');
+  await pressKey(offset, 'Home');
+  await pressKey(offset, 'ArrowRight', 9);
   await expect(figure.locator('.pe-similarity-diff')).toContainText('k = 0\u201310');
   await hoverOffset(page, figure, 10, 10);
   await expect(figure.locator('.pe-readout')).toContainText('k 10:');
-  for (const [, value] of curveValues(await figure.locator('.pe-readout').textContent())) {
-    expect(Math.abs(value - dotAt(10))).toBeLessThan(1e-3);
-  }
+  await expectCurvesAt(figure, 10);
 });
 
 test('the figure stands alone with dModel from the URL', async ({ page }) => {
-  await page.goto('embed.html?figure=similarity&dModel=128');
-  const figure = page.locator('[data-figure="similarity"]');
+  const figure = await openFigure(page, 'similarity', 'dModel=128');
   await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
   await expect(figure.getByLabel('Model width dModel')).toBeVisible();
   await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
   const at37 = String(Number(dotAt(37, 128).toFixed(2)));
   await expect(figure.locator('.pe-summary')).toContainText(`${at37}, ${at37} and ${at37} at k = 37`);
   await hoverOffset(page, figure, 37, 128);
-  for (const [, value] of curveValues(await figure.locator('.pe-readout').textContent())) {
-    expect(Math.abs(value - dotAt(37, 128))).toBeLessThan(1e-3);
-  }
+  await expectCurvesAt(figure, 37, 128);
 });
 
 test('more positions than the matrix allows are clamped with a note', async ({ page }) => {
-  await page.goto('embed.html?figure=similarity&positions=1500&dModel=64');
-  const figure = page.locator('[data-figure="similarity"]');
+  const figure = await openFigure(page, 'similarity', 'positions=1500&dModel=64');
   await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '1024');
   await expect(figure.locator('.pe-similarity-matrix .pe-note')).toContainText(
     'first 1,024 of 1,500 positions',
@@ -155,21 +149,18 @@ test('a bad URL parameter shows the engine message', async ({ page }) => {
   await page.goto('embed.html?figure=similarity&starts=0,-5');
   await expect(page.locator('.pe-error')).toContainText('pos must be an integer');
   await expect(page.locator('.pe-error')).toContainText('received -5');
-  await page.goto('embed.html?figure=similarity&dModel=7');
-  await expect(page.locator('.pe-error')).toContainText('dModel must be an even integer');
+  await expectOddDModelMessage(page, 'similarity');
 });
 
 test('the figure fits 360 px in dark mode', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  const figure = await openArticleFigure(page);
+  await useNarrowScreen(page);
+  const figure = await openArticleSimilarity(page);
   await expect(figure.locator('.pe-similarity-curve-svg')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('the section controls drive both figures of this part and their live numbers', async ({ page }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleSimilarity(page);
   await page.locator('#rotation .figure-slot').scrollIntoViewIfNeeded();
   const rotation = page.locator('[data-figure="rotation"]');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 256 pairs');
@@ -179,41 +170,32 @@ test('the section controls drive both figures of this part and their live number
   const dModel = page.locator('.pe-section-bar').getByLabel('Model width dModel');
   await dModel.fill('128');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
-  const section = page.locator('section#similarity');
   // Figures away from the viewport are brought up to date when they come near it.
   await figure.scrollIntoViewIfNeeded();
-  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('64, 64 and 64');
+  await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('64, 64 and 64');
   const at37 = String(Number(dotAt(37, 128).toFixed(2)));
-  await expect(section.locator('[data-live="similarity-k37"]')).toHaveText(`${at37}, ${at37} and ${at37}`);
+  await expect(live(page, 'similarity', 'similarity-k37')).toHaveText(`${at37}, ${at37} and ${at37}`);
   await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
 });
 
 test('a big matrix is computed off the page and shown, with the engine values, once it is ready', async ({
   page,
 }) => {
-  await page.goto('embed.html?figure=similarity&positions=1024&dModel=128');
-  const figure = page.locator('[data-figure="similarity"]');
+  const figure = await openFigure(page, 'similarity', 'positions=1024&dModel=128');
   const canvas = figure.locator('canvas.pe-similarity-canvas');
   await expect(canvas).toHaveAttribute('width', '1024');
   await figure.getByRole('slider', { name: 'Positions' }).fill('1000');
   // Big matrices take the engine a moment, more so on a loaded machine.
   await expect(canvas).toHaveAttribute('width', '1000', { timeout: 15_000 });
   await expect(figure.locator('.pe-similarity-matrix')).not.toHaveClass(/is-stale/);
-  await canvas.scrollIntoViewIfNeeded();
-  await hoverCell(page, canvas, 900, 937, 1000, 1000);
-  await expect(figure.locator('.pe-readout')).toContainText('a 900, b 937 (offset 37): dot');
-  expect(
-    Math.abs(numberAfter(await figure.locator('.pe-readout').textContent(), 'dot') - dotAt(37, 128)),
-  ).toBeLessThan(1e-3);
+  await hoverMatrixCell(page, figure, 900, 937, 1000, 'a 900, b 937 (offset 37): dot');
+  await expectNumberAfter(figure.locator('.pe-readout'), 'dot', dotAt(37, 128), 1e-3);
 });
 
 test('a bad dModel from the URL gives way to the figure once the slider moves', async ({ page }) => {
-  await page.goto('embed.html?figure=similarity&dModel=7');
-  const figure = page.locator('[data-figure="similarity"]');
-  await expect(figure.locator('.pe-error')).toContainText('dModel must be an even integer');
+  const figure = await expectOddDModelMessage(page, 'similarity');
   const slider = figure.getByLabel('Model width dModel');
-  await slider.focus();
-  await slider.press('ArrowRight');
+  await pressKey(slider, 'ArrowRight');
   await expect(figure.locator('.pe-error')).toBeHidden();
   // dModel/2 pairs each add cos 0 = 1 at k = 0.
   const half = Number(await slider.inputValue()) / 2;
@@ -222,8 +204,7 @@ test('a bad dModel from the URL gives way to the figure once the slider moves', 
 });
 
 test('a big matrix follows dModel from the worker and its cells read the new values', async ({ page }) => {
-  await page.goto('embed.html?figure=similarity&positions=1024&dModel=512');
-  const figure = page.locator('[data-figure="similarity"]');
+  const figure = await openFigure(page, 'similarity', 'positions=1024&dModel=512');
   const canvas = figure.locator('canvas.pe-similarity-canvas');
   await expect(canvas).toHaveAttribute('width', '1024');
   await figure.getByRole('slider', { name: 'Model width dModel' }).fill('256');
@@ -232,18 +213,14 @@ test('a big matrix follows dModel from the worker and its cells read the new val
     timeout: 15_000,
   });
   await expect(figure.locator('.pe-similarity-matrix')).not.toHaveClass(/is-stale/);
-  await canvas.scrollIntoViewIfNeeded();
-  await hoverCell(page, canvas, 500, 537, 1024, 1024);
-  await expect(figure.locator('.pe-readout')).toContainText('a 500, b 537 (offset 37): dot');
-  expect(
-    Math.abs(numberAfter(await figure.locator('.pe-readout').textContent(), 'dot') - dotAt(37, 256)),
-  ).toBeLessThan(1e-3);
+  await hoverMatrixCell(page, figure, 500, 537, 1024, 'a 500, b 537 (offset 37): dot');
+  await expectNumberAfter(figure.locator('.pe-readout'), 'dot', dotAt(37, 256), 1e-3);
 });
 
 test('the matrix and its legend run from dark purple at the lowest value to yellow at the highest', async ({
   page,
 }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleSimilarity(page);
   const pixels = await figure.evaluate((element) => {
     const read = (canvas, x, y) => [...canvas.getContext('2d').getImageData(x, y, 1, 1).data];
     const matrix = element.querySelector('canvas.pe-similarity-canvas');
@@ -261,7 +238,7 @@ test('the matrix and its legend run from dark purple at the lowest value to yell
 test('a section slider step redraws the same nodes, one path per curve, without reading layout', async ({
   page,
 }) => {
-  const figure = await openArticleFigure(page);
+  const figure = await openArticleSimilarity(page);
   // Count layout reads of the figure's elements made while the section redraws (in animation-frame callbacks).
   await page.evaluate(() => {
     window.__layoutReads = [];
@@ -319,8 +296,7 @@ test('a section slider step redraws the same nodes, one path per curve, without 
   // The curves do not depend on the number of positions: the paths are left as they were.
   expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).toBe(before);
   await bar.getByLabel('Model width dModel').fill('256');
-  const section = page.locator('section#similarity');
-  await expect(section.locator('[data-live="similarity-k0"]')).toHaveText('128, 128 and 128');
+  await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('128, 128 and 128');
   await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
   // The same three path elements, redrawn: one per curve, no per-point marks.
   await expect(lines).toHaveCount(3);

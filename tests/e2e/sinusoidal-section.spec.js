@@ -1,14 +1,15 @@
-import { test, expect, hoverCell } from './fixtures.js';
+import { test, expect, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
+import { expectNoHorizontalOverflow } from './fixtures.js';
 
 const live = (page, section, name) => page.locator(`#${section} output[data-live="${name}"]`).first();
 const bar = (page) => page.locator('.pe-section-bar');
+const figureOf = (page, id) => page.locator(`[data-figure="${id}"]`);
 
 /** Scrolls every linked figure into view once, so all of them are mounted. */
 async function mountAll(page) {
   for (const id of ['heatmap', 'columns', 'binary', 'periods', 'ranges']) {
-    const figure = page.locator(`[data-figure="${id}"]`);
     await page.locator(`[data-linked="${id}"]`).scrollIntoViewIfNeeded();
-    await expect(figure).toBeVisible();
+    await expect(figureOf(page, id)).toBeVisible();
   }
 }
 
@@ -47,9 +48,7 @@ test('the section controls change every live number and every figure', async ({ 
   await drag('Base', Math.log10(500));
   await drag('Positions', 50);
 
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const pe = await m.default();
+  const expected = await engineInPage(page, (pe) => {
     const periods = pe.pairPeriods(128, 500);
     const ranges = pe.dimensionRanges(50, 128, 500);
     const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -78,29 +77,26 @@ test('the section controls change every live number and every figure', async ({ 
   await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('500');
 
   // Figures outside the viewport are brought up to date as they come into view.
-  await page.locator('[data-figure="heatmap"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
-    'width',
-    '128',
-  );
-  await expect(page.locator('[data-figure="heatmap"] canvas.pe-heatmap-canvas')).toHaveAttribute(
-    'height',
-    '50',
-  );
-  await page.locator('[data-figure="columns"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="columns"] .pe-summary')).toContainText(
-    'over 50 positions, dModel 128',
-  );
-  await page.locator('[data-figure="binary"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="binary"] input[type="range"]')).toHaveAttribute('max', '49');
-  await page.locator('[data-figure="periods"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="periods"] [data-stat="first-slow"]')).toContainText(
+  const [heatmap, columns, binary, periods, ranges] = [
+    'heatmap',
+    'columns',
+    'binary',
+    'periods',
+    'ranges',
+  ].map((id) => figureOf(page, id));
+  await heatmap.scrollIntoViewIfNeeded();
+  await expect(heatmap.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('width', '128');
+  await expect(heatmap.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('height', '50');
+  await columns.scrollIntoViewIfNeeded();
+  await expect(columns.locator('.pe-summary')).toContainText('over 50 positions, dModel 128');
+  await binary.scrollIntoViewIfNeeded();
+  await expect(binary.locator('input[type="range"]')).toHaveAttribute('max', '49');
+  await periods.scrollIntoViewIfNeeded();
+  await expect(periods.locator('[data-stat="first-slow"]')).toContainText(
     `dimension ${expected.firstSlowDim} `,
   );
-  await page.locator('[data-figure="ranges"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="ranges"] [data-stat="below-0.1"]')).toHaveText(
-    `${expected.flat01} of 128 dimensions`,
-  );
+  await ranges.scrollIntoViewIfNeeded();
+  await expect(ranges.locator('[data-stat="below-0.1"]')).toHaveText(`${expected.flat01} of 128 dimensions`);
 });
 
 test('live numbers away from the viewport catch up with the slider', async ({ page }) => {
@@ -110,13 +106,11 @@ test('live numbers away from the viewport catch up with the slider', async ({ pa
   await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
   await expect(bar(page)).toHaveClass(/is-docked/);
   const positions = bar(page).getByLabel('Positions');
-  await positions.focus();
-  await positions.press('End');
-  for (let i = 0; i < 3; i += 1) await positions.press('ArrowLeft');
+  await pressKey(positions, 'End');
+  await pressKey(positions, 'ArrowLeft', 3);
   await expect(live(page, 'periods', 'positions')).toHaveText('2,045');
-  const expected = await page.evaluate(async () => {
-    const m = await import('./engine/pe-engine.js');
-    const ranges = (await m.default()).dimensionRanges(2045, 512, 10000);
+  const expected = await engineInPage(page, (pe) => {
+    const ranges = pe.dimensionRanges(2045, 512, 10000);
     return [0.1, 0.5].map((t) => String(ranges.filter((r) => r < t).length));
   });
   // Filled once the slider rests, before the reader gets there; and current when they do.
@@ -145,33 +139,28 @@ test('hovering a periods bar highlights the same dimension in the heatmap and th
 }) => {
   await page.goto('index.html');
   await mountAll(page);
-  const svg = page.locator('[data-figure="periods"] .pe-periods-hit');
+  const svg = figureOf(page, 'periods').locator('.pe-periods-hit');
   await svg.scrollIntoViewIfNeeded();
   const box = await svg.boundingBox();
   const pair = 100;
   await page.mouse.move(box.x + ((pair + 0.5) / 256) * box.width, box.y + box.height / 2);
-  await expect(page.locator('[data-figure="periods"] .pe-readout')).toContainText(
+  await expect(figureOf(page, 'periods').locator('.pe-readout')).toContainText(
     'pair 100 (dimensions 200 and 201)',
   );
-  await expect(page.locator('[data-figure="heatmap"] .pe-heatmap-column')).toHaveAttribute(
+  const rangesMark = figureOf(page, 'ranges').locator('.pe-ranges-highlight');
+  await expect(figureOf(page, 'heatmap').locator('.pe-heatmap-column')).toHaveAttribute(
     'data-dimension',
     '200',
   );
-  await expect(page.locator('[data-figure="ranges"] .pe-ranges-highlight')).toHaveAttribute(
-    'data-dimension',
-    '200',
-  );
-  await expect(page.locator('[data-figure="binary"]')).toBeAttached();
+  await expect(rangesMark).toHaveAttribute('data-dimension', '200');
+  await expect(figureOf(page, 'binary')).toBeAttached();
   // Leaving the chart clears the mark everywhere.
   await page.mouse.move(box.x - 40, box.y - 40);
-  await expect(page.locator('[data-figure="ranges"] .pe-ranges-highlight')).toHaveAttribute(
-    'visibility',
-    'hidden',
-  );
+  await expect(rangesMark).toHaveAttribute('visibility', 'hidden');
 });
 
 test('the section bar docks while reading and stays usable at 360 px', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
+  await useNarrowScreen(page, { dark: false });
   await page.goto('index.html');
   await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
   await expect(bar(page)).toHaveClass(/is-docked/);
@@ -180,11 +169,9 @@ test('the section bar docks while reading and stays usable at 360 px', async ({ 
   await toggle.click();
   const positions = bar(page).getByLabel('Positions');
   await expect(positions).toBeVisible();
-  await positions.focus();
-  await positions.press('ArrowRight');
+  await pressKey(positions, 'ArrowRight');
   await expect(live(page, 'periods', 'positions').first()).toHaveText('65');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
   // Back above the part, the bar returns to its place in the formula section.
   await page.locator('#intro').scrollIntoViewIfNeeded();
   await expect(bar(page)).not.toHaveClass(/is-docked/);

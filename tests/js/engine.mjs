@@ -28,6 +28,44 @@ export function assertClose(actual, expected, tolerance, message = '') {
   }
 }
 
+/** The largest |a[i] - b[i]| of two equally long arrays. */
+export function maxAbsDiff(a, b) {
+  assert.equal(a.length, b.length);
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 1) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  return worst;
+}
+
+/** Asserts that `work` leaves the engine's heap and its allocated bytes as they were before it ran. */
+export function assertMemoryUnchanged(work) {
+  const before = pe.memoryUsage();
+  work();
+  const after = pe.memoryUsage();
+  assert.equal(after.heapBytes, before.heapBytes);
+  assert.equal(after.allocatedBytes, before.allocatedBytes);
+}
+
+/** Runs `work` once (so that whatever it caches is in place), then `times` more times holding no more memory. */
+export function assertNoGrowth(work, times) {
+  work();
+  assertMemoryUnchanged(() => {
+    for (let i = 0; i < times; i += 1) work();
+  });
+}
+
+/**
+ * Calls `good()`, then makes `times` calls cycling through `bad`, every one of which must throw; asserts that all
+ * of that holds no more memory and that `good()` then gives exactly what it gave before the bad calls.
+ */
+export function assertBadCallsLeaveNoTrace(bad, times, good) {
+  let reference;
+  assertMemoryUnchanged(() => {
+    reference = good();
+    for (let i = 0; i < times; i += 1) assert.throws(bad[i % bad.length]);
+  });
+  assert.deepEqual(good(), reference);
+}
+
 /** Asserts that fn throws an Error whose message matches every pattern given. */
 export function assertEngineError(fn, ...patterns) {
   let caught;

@@ -1,6 +1,11 @@
 // Compiled by tsc against the hand-written pe-engine.d.ts, never run: it breaks the build when the
 // declarations stop describing how the engine is used.
-import createEngine, { type Layout, type PeEngine } from '../../cpp/bindings/pe-engine.js';
+import createEngine, {
+  type Lab,
+  type LabConfig,
+  type Layout,
+  type PeEngine,
+} from '../../cpp/bindings/pe-engine.js';
 
 async function usage(): Promise<void> {
   const pe: PeEngine = await createEngine();
@@ -13,8 +18,11 @@ async function usage(): Promise<void> {
   const periods: Float64Array = pe.pairPeriods(512);
   const ranges: Float64Array = pe.dimensionRanges(64, 512, 10000);
   const dots: Float64Array = pe.dotByOffset(0, 37, 512);
+  const spread: number = pe.dotByOffsetSpread([0, 100], 37, 512);
   const similarity: Float64Array = pe.similarityMatrix(64, 512, 10000, 'cosine');
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
+  const order: Int32Array = pe.layoutOrder(512, 'split');
+  const turned: Float64Array = pe.rotatePair(3, 100, 5, 512);
   const residual: number = pe.rotationResidual(100, 37, 512);
   const memory: number = pe.memoryUsage().allocatedBytes;
 
@@ -47,6 +55,12 @@ async function usage(): Promise<void> {
   const sentence = pe.attendSentence('dog bites man', 'sinusoidal', 64, 1, { mask: 'causal' });
   const tokens: string[] = sentence.tokens;
   const mixing: number = pe.mixingTerms('dog', 0, 'man', 2, 512, { scaled: true }).total;
+  const compared = pe.compareSentences('dog bites man', 'man bites dog', 'alibi', 64, 1, { mask: 'causal' });
+  const byMask: number = compared.pooledDifferences.alibi.causal + compared.pooledDifference;
+  const sharedAt: number | undefined = compared.sharedWord?.indexB;
+  const outputs: Float64Array = compared.b.outputs;
+  // @ts-expect-error the table has no row for an unknown encoding
+  void compared.pooledDifferences.absolute;
   // @ts-expect-error encoding is a closed set of strings
   pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
@@ -61,7 +75,10 @@ async function usage(): Promise<void> {
     ranges,
     dots,
     similarity,
+    spread,
     rotation,
+    turned,
+    order,
     residual,
     memory,
   ];
@@ -80,6 +97,42 @@ async function usage(): Promise<void> {
     ratio,
   ];
   void [meaning, pooled, words, known, embeddings, tokens, mixing];
+  void [byMask, sharedAt, outputs];
+
+  const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
+  const lab: Lab = new pe.Lab(config);
+  const defaultLab: Lab = new pe.Lab();
+  const losses: Float32Array = lab.train(10).loss;
+  const trainAccuracy: Float32Array = lab.train(1).accuracy;
+  const evaluation = lab.evaluate({ samples: 16 });
+  const lengths: Int32Array = evaluation.lengths;
+  const byLength: Float64Array = evaluation.accuracy;
+  const attentionWords: string[] = lab.attention(0, 1, 12, 3).words;
+  const attentionWeights: Float32Array = lab.attention(0, 0).weights;
+  const positionTable: Float32Array = lab.positionTable();
+  const offsets: Int32Array = lab.offsetScores(0, 0).offsets;
+  const saved: Uint8Array = lab.exportState();
+  defaultLab.importState(saved);
+  const step: number = lab.step;
+  const scheme: string = lab.config.scheme;
+  lab.delete();
+  defaultLab.delete();
+  // @ts-expect-error the scheme is a closed set of strings
+  new pe.Lab({ scheme: 'relative' });
+  // @ts-expect-error unknown config fields are rejected
+  new pe.Lab({ width: 64 });
+  void [
+    losses,
+    trainAccuracy,
+    lengths,
+    byLength,
+    attentionWords,
+    attentionWeights,
+    positionTable,
+    offsets,
+    step,
+    scheme,
+  ];
 }
 
 void usage;

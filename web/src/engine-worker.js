@@ -5,6 +5,10 @@
 import { loadEngine } from './engine.js';
 
 const ready = loadEngine();
+// The worker's global scope (the page's DOM types do not know a worker's postMessage with a transfer list).
+const scope = /** @type {{ postMessage(message: unknown, transfer?: Transferable[]): void }} */ (
+  /** @type {unknown} */ (self)
+);
 
 self.addEventListener('message', async ({ data }) => {
   const { id, name, args } = data;
@@ -12,8 +16,8 @@ self.addEventListener('message', async ({ data }) => {
     const engine = await ready;
     if (typeof engine[name] !== 'function') throw new Error(`The engine has no function "${name}".`);
     const result = engine[name](...args);
-    self.postMessage({ id, result }, ArrayBuffer.isView(result) ? [result.buffer] : []);
+    scope.postMessage({ id, result }, ArrayBuffer.isView(result) ? [result.buffer] : []);
   } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });

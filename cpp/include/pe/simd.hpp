@@ -59,8 +59,7 @@ struct f64x2 {
 };
 #endif
 
-// ---- f32x4
-// --------------------------------------------------------------------------------------------------
+// ---- f32x4 ------------------------------------------------------------------------------------------------
 
 /// Four floats from p, which need not be aligned.
 [[nodiscard]] inline f32x4 load(const float* p) noexcept {
@@ -184,8 +183,7 @@ inline void store(float* p, f32x4 a, std::size_t n) noexcept {
 #endif
 }
 
-// ---- i32x4
-// --------------------------------------------------------------------------------------------------
+// ---- i32x4 ------------------------------------------------------------------------------------------------
 
 /// Each lane rounded toward zero to an int32, saturating: NaN gives 0, values past the int32 range its
 /// nearest end (WebAssembly's i32x4.trunc_sat_f32x4_s; a plain cast would be undefined behaviour there).
@@ -277,8 +275,7 @@ inline void store_bytes_saturated(std::uint8_t* out, i32x4 a) noexcept {
 #endif
 }
 
-// ---- f64x2
-// --------------------------------------------------------------------------------------------------
+// ---- f64x2 ------------------------------------------------------------------------------------------------
 
 [[nodiscard]] inline f64x2 load(const double* p) noexcept {
 #if PE_SIMD_WASM

@@ -1,28 +1,182 @@
 // Figure `alibi`: the ALiBi head slopes for any head count, each head's bias against distance, and one head's
 // full bias matrix (optionally with the causal mask).
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { getEngine } from '../engine.js';
+import { defineFigure } from '../app/figure.js';
 import { drawAxis } from '../ui/axes.js';
-import { cssVar, diverging, series } from '../ui/colors.js';
-import { slider, toggle } from '../ui/controls.js';
-import { h, replaceChildren } from '../ui/dom.js';
-import { indexStepper } from '../ui/keys.js';
+import { series } from '../ui/colors.js';
+import { changeWriter, h, nodePool } from '../ui/dom.js';
 import { formatFixed, formatInt, formatSig, formatValue } from '../ui/format.js';
-import { createFrame } from '../ui/frame.js';
-import { fillLive, sectionOf } from '../ui/live.js';
-import { onThemeChange } from '../ui/theme.js';
+import { indexCursor } from '../ui/grid-cursor.js';
+import { memo } from '../ui/memo.js';
+import { offsetChart } from '../ui/offset-chart.js';
+import { watchWidth } from '../ui/resize.js';
+import { checkbox, intSlider } from './shared-params.js';
+import { followRange, scoreMap } from './shared-scores.js';
 import './alibi.css';
 
-/** Title shown when the figure stands alone. */
-export const title = 'ALiBi: one linear distance penalty per head';
-
-/** URL parameters accepted on embed.html, with their types. */
-export const params = { heads: 'number', length: 'number', head: 'number', causal: 'boolean' };
-
 const MARGIN = { top: 12, right: 12, bottom: 46, left: 58 };
-const MAP_MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
+const HEIGHT = 230;
 // The paper's example of a head count that is not a power of two.
 const EXAMPLE_HEADS = 12;
+
+export default defineFigure({
+  id: 'alibi',
+  title: 'ALiBi: one linear distance penalty per head',
+  caption:
+    'Left: the slope of every head. Middle: the bias each head adds to a score, \u2212slope \u00d7 distance, ' +
+    'against the distance between query and key; the chosen head is drawn thick. Right: the chosen head\u2019s ' +
+    'bias for every query i (rows) and key j (columns); white is 0, blue the most negative, grey masked. ' +
+    'Hover, or focus a chart and use the arrow keys, to read exact values.',
+  params: {
+    heads: intSlider('Heads', 8, 1, 64),
+    // `head` counts from 1, as the paper does; the slider's range follows the head count (see draw).
+    head: intSlider('Head shown', 1, 1, 8),
+    length: intSlider('Sequence length', 16, 2, 64),
+    causal: checkbox('Causal mask'),
+  },
+
+  compute(engine, { heads, length, causal, head }) {
+    const slopes = engine.alibiSlopes(heads);
+    const bias = engine.alibiBias(heads, length, causal);
+    // The steepest and gentlest heads (from 1): with a head count that is not a power of two they are not head 1
+    // and the last head. The engine does not say which they are, so they are found here.
+    const steepest = 1 + slopes.indexOf(Math.max(...slopes));
+    const gentlest = 1 + slopes.indexOf(Math.min(...slopes));
+    const shown = { heads, length, causal, head: Math.min(Math.max(1, head), heads) };
+    const offset = (shown.head - 1) * length * length;
+    return {
+      shown,
+      slopes,
+      /** The shown head's bias matrix. */
+      matrix: bias.subarray(offset, offset + length * length),
+      example: memo(engine, 'alibiSlopes', EXAMPLE_HEADS).slice(8),
+      steepest,
+      gentlest,
+      /** Head h's (from 1) bias at distance d, read in the last query row, which a causal mask leaves whole. */
+      at: (k, d) => bias[(k - 1) * length * length + (length - 1) * length + (length - 1 - d)],
+    };
+  },
+
+  view({ frame, controls, readout, set }) {
+    const view = { controls, data: null, write: changeWriter(), bars: slopeBars(readout, set) };
+    view.lines = offsetChart({
+      name: 'alibi-lines',
+      label: 'Bias against distance for every head; left and right arrow keys step the distance',
+      xLabel: 'distance |i \u2212 j|',
+      yLabel: 'bias added to the score',
+      height: HEIGHT,
+      readout,
+      describe: (d) => {
+        const { at, shown } = view.data;
+        const { heads, head } = shown;
+        const parts = [`distance ${d}: head 1 bias ${formatValue(at(1, d))}`];
+        if (head !== 1 && head !== heads) parts.push(`head ${head} bias ${formatValue(at(head, d))}`);
+        if (heads > 1) parts.push(`head ${heads} bias ${formatValue(at(heads, d))}`);
+        return parts.join(', ');
+      },
+    });
+    view.scores = scoreMap({
+      name: 'alibi',
+      label: 'Bias matrix of the chosen head; arrow keys move between cells',
+      xLabel: 'key j',
+      yLabel: 'query i',
+      side: 300,
+      ticks: 4,
+      readout,
+      describe: (i, j) => {
+        const { matrix, shown } = view.data;
+        const v = matrix[i * shown.length + j];
+        return (
+          `head ${shown.head}, query i ${i}, key j ${j}: ` +
+          (v === -Infinity
+            ? 'masked (\u2212\u221e, the key comes after the query)'
+            : `bias ${formatValue(v)}`)
+        );
+      },
+    });
+    view.example = h('p', { class: 'pe-alibi-note' });
+    const panel = (title, child) => h('div', { class: 'pe-alibi-panel' }, h('h3', {}, title), child);
+    frame.plot.append(
+      h(
+        'div',
+        { class: 'pe-alibi-grid' },
+        panel('Slope per head', view.bars.element),
+        panel('Bias against distance', view.lines.element),
+        panel('Bias matrix of the chosen head', view.scores.map.element),
+      ),
+      view.example,
+    );
+    return view;
+  },
+
+  draw(view, data) {
+    view.data = data;
+    const { heads, length, head, causal } = data.shown;
+    const far = length - 1;
+    followRange(view.controls.head, heads, head);
+    view.bars.draw(data);
+    view.lines.draw({
+      max: far,
+      domain: [Math.min(data.at(data.steepest, far), -1e-9), 0],
+      nice: true,
+      series: Array.from(data.slopes, (_, i) => ({
+        value: (d) => data.at(i + 1, d),
+        // The chosen head's colour is its class's.
+        stroke: series[i % series.length],
+        className: i + 1 === head ? 'pe-alibi-line pe-alibi-line-chosen' : 'pe-alibi-line',
+      })),
+    });
+    view.scores.show(data.matrix, length, {
+      // One colour scale for every head, so switching heads shows which is steeper.
+      limit: Math.abs(data.at(data.steepest, far)) || 1,
+      masked: causal,
+    });
+    view.write.putText(
+      view.example,
+      `With ${EXAMPLE_HEADS} heads (not a power of two) the paper takes the 8-head slopes, then every other ` +
+        `slope of the 16-head set: ${list(data.example)}.`,
+    );
+  },
+
+  summary: ({ shown: { heads, length, causal }, slopes, at }) => {
+    const far = length - 1;
+    return (
+      `${heads} ALiBi head${heads === 1 ? '' : 's'}: slopes from ${formatValue(slopes[0])} (head 1) to ` +
+      `${formatValue(slopes[heads - 1])} (head ${heads}). At distance ${far} head 1 adds ` +
+      `${formatValue(at(1, far))} and head ${heads} adds ${formatValue(at(heads, far))} to the score` +
+      `${causal ? '; keys after the query are masked' : ''}.`
+    );
+  },
+
+  table({ shown: { length }, slopes, at }) {
+    const columns = ['head', 'slope', ...Array.from({ length }, (_, d) => `distance ${d}`)];
+    const rows = Array.from(slopes, (slope, i) => [
+      i + 1,
+      formatValue(slope),
+      ...Array.from({ length }, (_, d) => formatValue(at(i + 1, d))),
+    ]);
+    return { columns, rows, note: 'Bias added to a score for each head and query\u2013key distance.' };
+  },
+
+  live: ({ shown: { heads, length }, slopes, steepest, gentlest, at, example }) => ({
+    'alibi-heads': formatInt(heads),
+    'alibi-steepest': formatValue(slopes[steepest - 1]),
+    'alibi-gentlest': formatValue(slopes[gentlest - 1]),
+    'alibi-gentlest-power': powerOfTwo(slopes[gentlest - 1]).replace(/^= /, ''),
+    'alibi-distance': formatInt(length - 1),
+    'alibi-steepest-bias': formatValue(at(steepest, length - 1)),
+    'alibi-gentlest-bias': formatValue(at(gentlest, length - 1)),
+    'alibi-example': list(example),
+  }),
+
+  destroy(view) {
+    view.bars.destroy();
+    view.lines.destroy();
+    view.scores.destroy();
+  },
+});
+
+const list = (values) => Array.from(values, formatValue).join(', ');
 
 /**
  * The slope as a power of two when it is one to double precision (every ALiBi slope is 2 to a multiple of 1/16).
@@ -38,415 +192,91 @@ function powerOfTwo(slope) {
 }
 
 /**
- * Mounts the ALiBi figure.
- * @param {HTMLElement} element
- * @param {{ heads?: number, length?: number, head?: number, causal?: boolean, controls?: boolean }} options
- *   `head` counts from 1, as the paper does.
+ * The bar chart of head slopes: the pointer and the keys pick a head to read (from the chosen one), a click
+ * shows that head in the other panels.
  */
-export function mount(element, options = {}) {
-  const engine = getEngine();
-  let state = { heads: 8, length: 16, head: 1, causal: false, controls: true, ...options };
-  let data = null;
-  let barCursor = null;
-  let distanceCursor = null;
-  let cell = null;
-
-  const frame = createFrame(element, {
-    id: 'alibi',
-    title: 'ALiBi slopes and biases',
-    caption:
-      'Left: the slope of every head. Middle: the bias each head adds to a score, \u2212slope \u00d7 distance, ' +
-      'against the distance between query and key; the chosen head is drawn thick. Right: the chosen head\u2019s ' +
-      'bias for every query i (rows) and key j (columns); white is 0, blue the most negative, grey masked. ' +
-      'Hover, or focus a chart and use the arrow keys, to read exact values.',
-    table: tableData,
-  });
-
-  const controls = {
-    heads: slider({
-      label: 'Heads',
-      min: 1,
-      max: 64,
-      value: state.heads,
-      format: formatInt,
-      onChange: (v) => set({ heads: v }),
-    }),
-    head: slider({
-      label: 'Head shown',
-      min: 1,
-      max: state.heads,
-      value: state.head,
-      format: formatInt,
-      onChange: (v) => set({ head: v }),
-    }),
-    length: slider({
-      label: 'Sequence length',
-      min: 2,
-      max: 64,
-      value: state.length,
-      format: formatInt,
-      onChange: (v) => set({ length: v }),
-    }),
-    causal: toggle({ label: 'Causal mask', checked: state.causal, onChange: (v) => set({ causal: v }) }),
-  };
-  frame.addControls(controls, state.controls !== false);
-
-  const bars = h('svg:svg', {
+function slopeBars(readout, set) {
+  const { put, putRect } = changeWriter();
+  const svg = h('svg:svg', {
     class: 'pe-alibi-bars',
     tabindex: 0,
     role: 'img',
+    height: HEIGHT,
     'aria-label': 'Bar chart of head slopes; left and right arrow keys move between heads',
   });
-  const lines = h('svg:svg', {
-    class: 'pe-alibi-lines',
-    tabindex: 0,
-    role: 'img',
-    'aria-label': 'Bias against distance for every head; left and right arrow keys step the distance',
-  });
-  const canvas = h('canvas', {
-    class: 'pe-alibi-canvas',
-    tabindex: 0,
-    role: 'img',
-    'aria-label': 'Bias matrix of the chosen head; arrow keys move between cells',
-  });
-  const mapSvg = h('svg:svg', { class: 'pe-alibi-axes', 'aria-hidden': 'true' });
-  const mapStage = h('div', { class: 'pe-alibi-map' }, mapSvg, canvas);
-  const exampleText = h('p', { class: 'pe-alibi-note' });
-  frame.plot.append(
-    h(
-      'div',
-      { class: 'pe-alibi-grid' },
-      h('div', { class: 'pe-alibi-panel' }, h('h3', {}, 'Slope per head'), bars),
-      h('div', { class: 'pe-alibi-panel' }, h('h3', {}, 'Bias against distance'), lines),
-      h('div', { class: 'pe-alibi-panel' }, h('h3', {}, 'Bias matrix of the chosen head'), mapStage),
-    ),
-    exampleText,
-  );
-
-  const resize = new ResizeObserver(() => layout());
-  resize.observe(frame.plot);
-  const unsubscribe = onThemeChange(() => paintMap());
-
-  function set(patch) {
-    state = { ...state, ...patch };
-    render();
-  }
-
-  function compute() {
-    const { heads, length, causal } = state;
-    const head = Math.min(Math.max(1, state.head), heads);
-    const slopes = engine.alibiSlopes(heads);
-    const bias = engine.alibiBias(heads, length, causal);
-    const example = engine.alibiSlopes(EXAMPLE_HEADS);
-    // Which heads are steepest and gentlest: with a head count that is not a power of two it is not head 1 and
-    // the last head.
-    let steepest = 1;
-    let gentlest = 1;
-    slopes.forEach((s, i) => {
-      if (s > slopes[steepest - 1]) steepest = i + 1;
-      if (s < slopes[gentlest - 1]) gentlest = i + 1;
-    });
-    return { shown: { heads, length, causal, head }, slopes, bias, example, steepest, gentlest };
-  }
-
-  /** Bias of head h (from 1) at distance d, read from the last query row, which is unmasked in both modes. */
-  function biasAt(head, d) {
-    const { length } = data.shown;
-    return data.bias[(head - 1) * length * length + (length - 1) * length + (length - 1 - d)];
-  }
+  const group = h('svg:g');
+  const mark = h('svg:rect', { class: 'pe-alibi-bar-cursor', visibility: 'hidden' });
+  const xAxis = h('svg:g', { transform: `translate(0,${HEIGHT - MARGIN.bottom})` });
+  const yAxis = h('svg:g', { transform: `translate(${MARGIN.left},0)` });
+  svg.append(group, mark, xAxis, yAxis);
+  const element = h('div', {}, svg);
+  const bars = nodePool(group, () => h('svg:rect'));
+  let width = 0;
+  let data = null;
+  let x = null;
+  let y = null;
+  let cursor = null; // the head (from 1) under the pointer or the keys
 
   function render() {
-    const next = frame.attempt(compute);
-    if (!next) return;
-    data = next;
-    const { heads, length, head, causal } = data.shown;
-    controls.head.input.max = String(heads);
-    controls.head.value = head;
-    paintMap();
-    layout();
-    const far = length - 1;
-    frame.setSummary(
-      `${heads} ALiBi head${heads === 1 ? '' : 's'}: slopes from ${formatValue(data.slopes[0])} (head 1) to ` +
-        `${formatValue(data.slopes[heads - 1])} (head ${heads}). At distance ${far} head 1 adds ` +
-        `${formatValue(biasAt(1, far))} and head ${heads} adds ${formatValue(biasAt(heads, far))} to the score` +
-        `${causal ? '; keys after the query are masked' : ''}.`,
-    );
-    exampleText.textContent =
-      `With ${EXAMPLE_HEADS} heads (not a power of two) the paper takes the 8-head slopes, then every other ` +
-      `slope of the 16-head set: ${Array.from(data.example.slice(8), (s) => formatValue(s)).join(', ')}.`;
-    const { steepest, gentlest } = data;
-    fillLive(sectionOf(element), {
-      'alibi-heads': formatInt(heads),
-      'alibi-steepest': formatValue(data.slopes[steepest - 1]),
-      'alibi-gentlest': formatValue(data.slopes[gentlest - 1]),
-      'alibi-gentlest-power': powerOfTwo(data.slopes[gentlest - 1]).replace(/^= /, ''),
-      'alibi-distance': formatInt(far),
-      'alibi-steepest-bias': formatValue(biasAt(steepest, far)),
-      'alibi-gentlest-bias': formatValue(biasAt(gentlest, far)),
-      'alibi-example': Array.from(data.example.slice(8), (s) => formatValue(s)).join(', '),
-    });
-    if (barCursor !== null) showHead(Math.min(barCursor, heads));
-    if (distanceCursor !== null) showDistance(Math.min(distanceCursor, length - 1));
-    if (cell) showCell(Math.min(cell.i, length - 1), Math.min(cell.j, length - 1));
-  }
-
-  let scales = null;
-
-  function layout() {
     if (!data) return;
-    const panelWidth = Math.max(220, bars.parentElement.clientWidth);
-    const height = 230;
-    drawBars(panelWidth, height);
-    drawLines(panelWidth, height);
-    drawMapAxes(Math.max(220, mapStage.clientWidth));
-  }
-
-  function drawBars(width, height) {
     const { heads, head } = data.shown;
-    const x = scaleBand()
+    const w = Math.max(220, width || element.clientWidth);
+    put(svg, 'width', w);
+    x = scaleBand()
       .domain(Array.from({ length: heads }, (_, i) => i + 1))
-      .range([MARGIN.left, width - MARGIN.right])
+      .range([MARGIN.left, w - MARGIN.right])
       .padding(0.15);
-    const y = scaleLinear()
-      .domain([0, Math.max(...data.slopes)])
+    y = scaleLinear()
+      .domain([0, data.slopes[data.steepest - 1]])
       .nice()
-      .range([height - MARGIN.bottom, MARGIN.top]);
-    const xAxis = h('svg:g', { transform: `translate(0,${height - MARGIN.bottom})` });
-    const yAxis = h('svg:g', { transform: `translate(${MARGIN.left},0)` });
-    const every = Math.ceil(heads / Math.max(1, Math.floor((width - MARGIN.left) / 28)));
-    const rects = Array.from(data.slopes, (s, i) =>
-      h('svg:rect', {
-        class: i + 1 === head ? 'pe-alibi-bar pe-alibi-bar-chosen' : 'pe-alibi-bar',
-        x: x(i + 1),
-        y: y(s),
-        width: x.bandwidth(),
-        height: y(0) - y(s),
-      }),
-    );
-    const mark = barCursor
-      ? h('svg:rect', {
-          class: 'pe-alibi-bar-cursor',
-          x: x(barCursor) - 2,
-          y: MARGIN.top,
-          width: x.bandwidth() + 4,
-          height: y(0) - MARGIN.top,
-        })
-      : null;
-    replaceChildren(bars, rects, mark, xAxis, yAxis);
-    bars.setAttribute('width', String(width));
-    bars.setAttribute('height', String(height));
+      .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+    bars(heads).forEach((bar, i) => {
+      put(bar, 'class', i + 1 === head ? 'pe-alibi-bar pe-alibi-bar-chosen' : 'pe-alibi-bar');
+      putRect(bar, x(i + 1), y(data.slopes[i]), x.bandwidth(), y(0) - y(data.slopes[i]));
+    });
     drawAxis(xAxis, 'bottom', x, { label: 'head' });
     // Band axes ignore .ticks(); thin the labels by hand when the heads do not fit.
-    for (const [index, text] of Array.from(xAxis.querySelectorAll('.tick text')).entries()) {
-      if (index % every !== 0) text.textContent = '';
-    }
+    const every = Math.ceil(heads / Math.max(1, Math.floor((w - MARGIN.left) / 28)));
+    xAxis.querySelectorAll('.tick text').forEach((text, i) => {
+      const label = i % every ? '' : String(i + 1);
+      if (text.textContent !== label) text.textContent = label;
+    });
     drawAxis(yAxis, 'left', y, { ticks: 5, label: 'slope' });
-    scales = { ...scales, bars: x };
+    if (cursor !== null) show(Math.min(cursor, heads));
   }
 
-  function drawLines(width, height) {
-    const { heads, length, head } = data.shown;
-    const far = length - 1;
-    const x = scaleLinear()
-      .domain([0, far])
-      .range([MARGIN.left, width - MARGIN.right]);
-    const y = scaleLinear()
-      .domain([Math.min(biasAt(data.steepest, far), -1e-9), 0])
-      .nice()
-      .range([height - MARGIN.bottom, MARGIN.top]);
-    const xAxis = h('svg:g', { transform: `translate(0,${height - MARGIN.bottom})` });
-    const yAxis = h('svg:g', { transform: `translate(${MARGIN.left},0)` });
-    const paths = [];
-    for (let k = 1; k <= heads; k += 1) {
-      const points = Array.from({ length }, (_, d) => `${x(d).toFixed(1)},${y(biasAt(k, d)).toFixed(1)}`);
-      paths.push(
-        h('svg:path', {
-          class: k === head ? 'pe-alibi-line pe-alibi-line-chosen' : 'pe-alibi-line',
-          d: `M${points.join('L')}`,
-          stroke: k === head ? null : series[(k - 1) % series.length],
-        }),
-      );
-    }
-    const rule =
-      distanceCursor !== null
-        ? h('svg:line', {
-            class: 'pe-alibi-rule',
-            x1: x(distanceCursor),
-            x2: x(distanceCursor),
-            y1: MARGIN.top,
-            y2: height - MARGIN.bottom,
-          })
-        : null;
-    replaceChildren(lines, paths, rule, xAxis, yAxis);
-    lines.setAttribute('width', String(width));
-    lines.setAttribute('height', String(height));
-    drawAxis(xAxis, 'bottom', x, { ticks: 5, label: 'distance |i \u2212 j|', format: formatInt });
-    drawAxis(yAxis, 'left', y, { ticks: 5, label: 'bias added to the score' });
-    scales = { ...scales, lines: x };
-  }
-
-  function paintMap() {
-    if (!data) return;
-    const { length, head } = data.shown;
-    canvas.width = length;
-    canvas.height = length;
-    const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(length, length);
-    const offset = (head - 1) * length * length;
-    // One colour scale for every head, so switching heads shows which is steeper.
-    const limit = Math.abs(biasAt(data.steepest, length - 1)) || 1;
-    ctx.fillStyle = cssVar('--rule');
-    ctx.fillRect(0, 0, 1, 1);
-    const masked = ctx.getImageData(0, 0, 1, 1).data;
-    diverging.paint(data.bias.subarray(offset, offset + length * length), image, {
-      limit,
-      masked: Array.from(masked),
-    });
-    ctx.putImageData(image, 0, 0);
-  }
-
-  let mapSide = 0;
-  function drawMapAxes(width) {
-    const { length } = data.shown;
-    mapSide = Math.min(300, width - MAP_MARGIN.left - MAP_MARGIN.right);
-    mapStage.style.height = `${mapSide + MAP_MARGIN.top + MAP_MARGIN.bottom}px`;
-    Object.assign(canvas.style, {
-      left: `${MAP_MARGIN.left}px`,
-      top: `${MAP_MARGIN.top}px`,
-      width: `${mapSide}px`,
-      height: `${mapSide}px`,
-    });
-    const axis = scaleLinear().domain([0, length]).range([0, mapSide]);
-    const xAxis = h('svg:g', { transform: `translate(${MAP_MARGIN.left},${MAP_MARGIN.top + mapSide})` });
-    const yAxis = h('svg:g', { transform: `translate(${MAP_MARGIN.left},${MAP_MARGIN.top})` });
-    const unit = mapSide / length;
-    const mark = cell
-      ? h('svg:rect', {
-          class: 'pe-alibi-cursor',
-          x: MAP_MARGIN.left + cell.j * unit,
-          y: MAP_MARGIN.top + cell.i * unit,
-          width: Math.max(unit, 2),
-          height: Math.max(unit, 2),
-        })
-      : null;
-    replaceChildren(mapSvg, xAxis, yAxis, mark);
-    mapSvg.setAttribute('width', String(mapSide + MAP_MARGIN.left + MAP_MARGIN.right));
-    mapSvg.setAttribute('height', String(mapSide + MAP_MARGIN.top + MAP_MARGIN.bottom));
-    drawAxis(xAxis, 'bottom', axis, { ticks: 4, label: 'key j', format: formatInt });
-    drawAxis(yAxis, 'left', axis, { ticks: 4, label: 'query i', format: formatInt });
-  }
-
-  function showHead(k) {
-    barCursor = k;
-    const { heads } = data.shown;
+  function show(k) {
+    cursor = k;
     const slope = data.slopes[k - 1];
-    frame.setReadout(`head ${k} of ${heads}: slope ${formatSig(slope, 12)} ${powerOfTwo(slope)}`);
-    layout();
+    readout(`head ${k} of ${data.shown.heads}: slope ${formatSig(slope, 12)} ${powerOfTwo(slope)}`);
+    putRect(mark, x(k) - 2, MARGIN.top, x.bandwidth() + 4, y(0) - MARGIN.top);
+    put(mark, 'visibility', 'visible');
   }
 
-  function showDistance(d) {
-    distanceCursor = d;
-    const { heads, head } = data.shown;
-    const parts = [`distance ${d}: head 1 bias ${formatValue(biasAt(1, d))}`];
-    if (head !== 1 && head !== heads) parts.push(`head ${head} bias ${formatValue(biasAt(head, d))}`);
-    if (heads > 1) parts.push(`head ${heads} bias ${formatValue(biasAt(heads, d))}`);
-    frame.setReadout(parts.join(', '));
-    layout();
-  }
-
-  function showCell(i, j) {
-    cell = { i, j };
-    const { length, head } = data.shown;
-    const v = data.bias[(head - 1) * length * length + i * length + j];
-    frame.setReadout(
-      `head ${head}, query i ${i}, key j ${j}: ` +
-        (v === -Infinity ? 'masked (\u2212\u221e, the key comes after the query)' : `bias ${formatValue(v)}`),
-    );
-    layout();
-  }
-
-  bars.addEventListener('pointermove', (event) => {
-    if (!data || !scales?.bars) return;
-    const x = event.clientX - bars.getBoundingClientRect().left;
-    const band = scales.bars;
-    const k = band.domain().find((d) => x >= band(d) && x < band(d) + band.step());
-    if (k && k !== barCursor) showHead(k);
+  indexCursor(svg, {
+    at: (event) => {
+      const left = event.clientX - svg.getBoundingClientRect().left;
+      const k = x.domain().find((d) => left >= x(d) && left < x(d) + x.step());
+      return k === undefined ? null : k - 1;
+    },
+    get: () => (cursor ?? data.shown.head) - 1,
+    show: (i) => show(i + 1),
+    leave: () => {},
+    max: () => data.shown.heads - 1,
+    ready: () => x !== null,
   });
-  bars.addEventListener(
-    'keydown',
-    indexStepper({
-      get: () => (barCursor === null ? null : barCursor - 1),
-      apply: (i) => data && showHead(i + 1),
-      max: () => data.shown.heads - 1,
-      vertical: true,
-    }),
-  );
-  bars.addEventListener('focus', () => data && barCursor === null && showHead(data.shown.head));
-  bars.addEventListener('click', () => barCursor && set({ head: barCursor }));
-
-  lines.addEventListener('pointermove', (event) => {
-    if (!data || !scales?.lines) return;
-    const d = Math.round(scales.lines.invert(event.clientX - lines.getBoundingClientRect().left));
-    if (d >= 0 && d < data.shown.length && d !== distanceCursor) showDistance(d);
+  svg.addEventListener('click', () => cursor && set({ head: cursor }));
+  const stopWatching = watchWidth(element, (next) => {
+    width = next;
+    render();
   });
-  lines.addEventListener(
-    'keydown',
-    indexStepper({
-      get: () => distanceCursor,
-      apply: (d) => data && showDistance(d),
-      max: () => data.shown.length - 1,
-      vertical: true,
-    }),
-  );
-  lines.addEventListener('focus', () => data && distanceCursor === null && showDistance(0));
-
-  canvas.addEventListener('pointermove', (event) => {
-    if (!data) return;
-    const rect = canvas.getBoundingClientRect();
-    const { length } = data.shown;
-    const j = Math.floor(((event.clientX - rect.left) / rect.width) * length);
-    const i = Math.floor(((event.clientY - rect.top) / rect.height) * length);
-    if (i >= 0 && j >= 0 && i < length && j < length && (i !== cell?.i || j !== cell?.j)) showCell(i, j);
-  });
-  canvas.addEventListener('keydown', (event) => {
-    if (!data) return;
-    const move = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const { length } = data.shown;
-    const { i, j } = cell ?? { i: 0, j: 0 };
-    showCell(Math.min(length - 1, Math.max(0, i + move[0])), Math.min(length - 1, Math.max(0, j + move[1])));
-  });
-  canvas.addEventListener('focus', () => data && !cell && showCell(0, 0));
-
-  function tableData() {
-    const { heads, length } = data.shown;
-    const columns = ['head', 'slope', ...Array.from({ length }, (_, d) => `distance ${d}`)];
-    const rows = [];
-    for (let k = 1; k <= heads; k += 1) {
-      rows.push([
-        k,
-        formatValue(data.slopes[k - 1]),
-        ...Array.from({ length }, (_, d) => formatValue(biasAt(k, d))),
-      ]);
-    }
-    return { columns, rows, note: 'Bias added to a score for each head and query\u2013key distance.' };
-  }
-
-  render();
 
   return {
-    update(patch = {}) {
-      state = { ...state, ...patch };
-      for (const key of ['heads', 'length', 'head', 'causal']) {
-        if (patch[key] !== undefined) controls[key].value = patch[key];
-      }
+    element,
+    draw(next) {
+      data = next;
       render();
     },
-    destroy() {
-      resize.disconnect();
-      unsubscribe();
-      frame.destroy();
-    },
+    destroy: stopWatching,
   };
 }

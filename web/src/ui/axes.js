@@ -49,19 +49,22 @@ export function drawAxis(group, side, scale, { ticks = 6, format, label, length 
   const g = select(group);
   g.attr('class', 'pe-axis').call(axis);
   g.selectAll('.pe-axis-label').remove();
-  if (label) {
-    const [r0, r1] = scale.range();
-    const middle = (length ?? r0 + r1) / 2;
-    const text = g.append('text').attr('class', 'pe-axis-label').attr('fill', 'currentColor').text(label);
-    if (side === 'bottom') text.attr('x', middle).attr('y', 34).attr('text-anchor', 'middle');
-    if (side === 'top') text.attr('x', middle).attr('y', -30).attr('text-anchor', 'middle');
-    if (side === 'left') {
-      text.attr('transform', `rotate(-90)`).attr('x', -middle).attr('y', -38).attr('text-anchor', 'middle');
-    }
-    if (side === 'right') {
-      text.attr('transform', `rotate(90)`).attr('x', middle).attr('y', -38).attr('text-anchor', 'middle');
-    }
-  }
+  if (label) placeLabel(g, side, scale, label, length);
+}
+
+/** The axis title: centred along the axis, outside its tick labels (rotated on vertical axes). */
+function placeLabel(g, side, scale, label, length) {
+  const [r0, r1] = scale.range();
+  const middle = (length ?? r0 + r1) / 2;
+  const text = g.append('text').attr('class', 'pe-axis-label').attr('fill', 'currentColor').text(label);
+  const at = {
+    bottom: { x: middle, y: 34 },
+    top: { x: middle, y: -30 },
+    left: { x: -middle, y: -38, transform: 'rotate(-90)' },
+    right: { x: middle, y: -38, transform: 'rotate(90)' },
+  }[side];
+  if (at.transform) text.attr('transform', at.transform);
+  text.attr('x', at.x).attr('y', at.y).attr('text-anchor', 'middle');
 }
 
 /**

@@ -1,11 +1,15 @@
 // Labelled, keyboard-operable controls. Each returns { element, value (get/set), input } and calls
 // onChange(value) on every user change; setting .value from code does not call it.
+import { maxOf } from '../app/params.js';
 import { h, uid } from './dom.js';
+import { numberList } from './fields.js';
 import { formatSig } from './format.js';
 
 /**
  * A range slider with a visible label and a live value. scale "log" moves in equal ratios (for bases, lengths).
  * Arrow keys step; Page Up/Down take bigger steps; the <output> shows the exact value.
+ * @param {{ label: string, min: number, max: number, step?: number, value: number, scale?: string,
+ *   format?: (v: number) => string, onChange?: (v: number) => void, name?: string }} options
  */
 export function slider({
   label,
@@ -63,7 +67,10 @@ export function slider({
   };
 }
 
-/** A drop-down choice. options: [{ value, label }]. */
+/** A drop-down choice.
+ * @param {{ label: string, options: { value: string, label: string }[], value: string,
+ *   onChange?: (v: string) => void, name?: string }} options
+ */
 export function select({ label, options, value, onChange = () => {}, name }) {
   const id = uid('select');
   const input = h(
@@ -85,7 +92,10 @@ export function select({ label, options, value, onChange = () => {}, name }) {
   };
 }
 
-/** A checkbox with its label. */
+/**
+ * A checkbox with its label.
+ * @param {{ label: string, checked?: boolean, onChange?: (v: boolean) => void, name?: string }} options
+ */
 export function toggle({ label, checked = false, onChange = () => {}, name }) {
   const id = uid('toggle');
   const input = h('input', { id, type: 'checkbox', name: name ?? id, checked });
@@ -103,7 +113,11 @@ export function toggle({ label, checked = false, onChange = () => {}, name }) {
   };
 }
 
-/** A group of mutually exclusive buttons (a segmented control) with aria-pressed state. */
+/**
+ * A group of mutually exclusive buttons (a segmented control) with aria-pressed state.
+ * @param {{ label: string, options: { value: string, label: string }[], value: string,
+ *   onChange?: (v: string) => void }} options
+ */
 export function segmented({ label, options, value, onChange = () => {} }) {
   let current = value;
   const buttons = options.map((o) =>
@@ -139,6 +153,52 @@ export function segmented({ label, options, value, onChange = () => {} }) {
     },
     set value(v) {
       set(v);
+    },
+  };
+}
+
+/**
+ * Builds the labelled controls of every parameter that declares one, in declaration order.
+ * @param {Record<string, import('../app/params.js').ParamDecl>} decls
+ * @param {Record<string, unknown>} values the initial values
+ * @param {(patch: Record<string, unknown>) => void} onChange called with { key: value } on every change
+ * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean, input?: HTMLInputElement }>}
+ */
+export function createControls(decls, values, onChange) {
+  /** @type {Record<string, any>} */
+  const controls = {};
+  for (const [key, decl] of Object.entries(decls)) {
+    if (!decl.control) continue;
+    const control = makeControl(decl, values[key], (v) => onChange({ [key]: v }), values);
+    controls[key] = Object.assign(control, { linked: Boolean(decl.linked) });
+  }
+  return controls;
+}
+
+function makeControl(decl, value, onChange, values) {
+  const { control, label = '', format } = decl;
+  if (typeof control === 'function') return control(value, onChange);
+  if (control === 'slider') {
+    const { min, step, scale } = decl;
+    const max = maxOf(decl, values);
+    return slider({ label, min, max, step, scale, value, onChange, ...(format ? { format } : {}) });
+  }
+  if (control === 'toggle') return toggle({ label, checked: Boolean(value), onChange });
+  if (control === 'numbers') return numberList({ label, value, onChange });
+  const options = (decl.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+  const typed = (v) => decl.options?.find((o) => String(o.value) === v)?.value ?? v;
+  const made =
+    control === 'segmented'
+      ? segmented({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) })
+      : select({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) });
+  // The widgets hold strings; the figure's parameter keeps its declared type.
+  return {
+    element: made.element,
+    get value() {
+      return typed(made.value);
+    },
+    set value(v) {
+      made.value = String(v);
     },
   };
 }

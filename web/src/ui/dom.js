@@ -48,22 +48,30 @@ export function uid(prefix = 'pe') {
  * sends everything through one of these, so what a step leaves as it was is not touched (each write to a node
  * costs style, layout and paint).
  * @returns {{ put(node: Element, name: string, value: unknown): void, drop(node: Element, name: string): void,
- *   putText(node: Node, text: string): void }}
+ *   putText(node: Node, text: string): void, putRect(node: Element, x: number, y: number, width: number,
+ *   height: number): void }} putRect writes a rectangle's four attributes
  */
 export function changeWriter() {
   const written = new WeakMap();
   const texts = new WeakMap();
+  function put(node, name, value) {
+    let cache = written.get(node);
+    if (!cache) {
+      cache = new Map();
+      written.set(node, cache);
+    }
+    const text = String(value);
+    if (cache.get(name) === text) return;
+    cache.set(name, text);
+    node.setAttribute(name, text);
+  }
   return {
-    put(node, name, value) {
-      let cache = written.get(node);
-      if (!cache) {
-        cache = new Map();
-        written.set(node, cache);
-      }
-      const text = String(value);
-      if (cache.get(name) === text) return;
-      cache.set(name, text);
-      node.setAttribute(name, text);
+    put,
+    putRect(node, x, y, width, height) {
+      put(node, 'x', x);
+      put(node, 'y', y);
+      put(node, 'width', width);
+      put(node, 'height', height);
     },
     drop(node, name) {
       written.get(node)?.delete(name);
@@ -74,5 +82,28 @@ export function changeWriter() {
       texts.set(node, text);
       node.textContent = text;
     },
+  };
+}
+
+/**
+ * Children of `parent` that a redraw reuses: `show(count)` keeps the first `count` items made by `make(i)` in
+ * the parent (before `before`, or last), detaching the rest but keeping them for later, and returns the items.
+ * An item is a node, or an object whose `node` is its root (with handles to its parts).
+ * @template T
+ * @param {Element} parent
+ * @param {(index: number) => T} make
+ * @param {Node | null} [before]
+ * @returns {(count: number) => T[]}
+ */
+export function nodePool(parent, make, before = null) {
+  const items = [];
+  let shown = 0;
+  const nodeOf = (item) => (item instanceof Node ? item : item.node);
+  return (count) => {
+    while (items.length < count) items.push(make(items.length));
+    for (let i = shown; i < count; i += 1) parent.insertBefore(nodeOf(items[i]), before);
+    for (let i = count; i < shown; i += 1) nodeOf(items[i]).remove();
+    shown = count;
+    return items.slice(0, count);
   };
 }

@@ -11,7 +11,7 @@ export function renderMath(element, tex, { display = true } = {}) {
 
 /** Typesets every element with a data-tex attribute under root (inline when data-inline is present). */
 export function renderAllMath(root = document) {
-  for (const element of root.querySelectorAll('[data-tex]')) {
+  for (const element of root.querySelectorAll(/** @type {'span'} */ ('[data-tex]'))) {
     renderMath(element, element.dataset.tex, { display: !element.hasAttribute('data-inline') });
   }
 }

@@ -9,8 +9,9 @@ const caches = new WeakMap();
  * engine[name](...args), remembered for the last few distinct argument lists of that function. The result is
  * shared between callers, so callers must treat it as read-only. Errors are thrown again, never remembered.
  * @param {object} engine the loaded engine
- * @param {string} name an engine function whose result depends only on its (number or string) arguments
- * @param {...(number|string)} args
+ * @param {string} name an engine function whose result depends only on its arguments (numbers, strings and
+ *   arrays of them, compared by their JSON)
+ * @param {...unknown} args
  */
 export function memo(engine, name, ...args) {
   let byName = caches.get(engine);

@@ -1,0 +1,235 @@
+// JavaScript entry points of the training lab (pe/lab/trainer.hpp). The class registered here, LabCore, is
+// wrapped by lab.js into the public `Lab`, which throws the Error a method returns; LabCore itself never
+// reaches users.
+#include <emscripten/bind.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "pe/lab/trainer.hpp"
+#include "pe/limits.hpp"
+
+namespace pe::bind {
+namespace {
+
+using emscripten::val;
+namespace lab = pe::lab;
+namespace lim = pe::limits;
+
+// Sequences per length that evaluate() reads when not told (32 keep a default run near 3 s of WebAssembly at
+// T = 16), and that offsetScores() averages over (one length only, so it can afford more).
+constexpr int kDefaultSamples = 32;
+constexpr int kOffsetSamples = 64;
+
+constexpr lab::Task kTasks[] = {lab::Task::Previous, lab::Task::Reverse, lab::Task::First, lab::Task::Subject,
+                                lab::Task::Majority};
+constexpr lab::Scheme kSchemes[] = {lab::Scheme::None, lab::Scheme::Sinusoidal, lab::Scheme::Learned,
+                                    lab::Scheme::Rope, lab::Scheme::Alibi};
+static_assert(std::size(kTasks) == lab::kTaskNames.size() && std::size(kSchemes) == lab::kSchemeNames.size());
+
+// Every field of the contract's table, each optional, with its default; then the rules that tie fields
+// together (config_problem).
+lab::Config read_config(Args& args, const val& v) {
+  const bool has = args.options(
+      v,
+      {"task", "scheme", "ropeConvention", "base", "dModel", "nHeads", "nLayers", "length", "batch", "causal",
+       "scaleEmbedding", "lr", "warmup", "steps", "weightDecay", "clip", "seed"},
+      "{ task: \"subject\", scheme: \"rope\" }", "config");
+  const val o = has ? v : val::object();
+  lab::Config c;
+  c.task = kTasks[args.choice(o["task"], "config.task",
+                              {"previous", "reverse", "first", "subject", "majority"}, 0)];
+  c.scheme = kSchemes[args.choice(o["scheme"], "config.scheme",
+                                  {"none", "sinusoidal", "learned", "rope", "alibi"}, 3)];
+  c.rope_convention =
+      args.choice(o["ropeConvention"], "config.ropeConvention", {"interleaved", "half"}, 1) == 0
+          ? RopeConvention::Interleaved
+          : RopeConvention::Half;
+  c.base = args.number(o["base"], "config.base", lab::kBaseRange.min, lab::kBaseRange.max, c.base);
+  c.d_model = args.even_integer(o["dModel"], "config.dModel", lab::kMinDModel, lim::kLabMaxDModel, c.d_model);
+  c.n_heads = args.integer(o["nHeads"], "config.nHeads", 1, lim::kLabMaxHeads, c.n_heads);
+  c.n_layers = args.integer(o["nLayers"], "config.nLayers", 1, lim::kLabMaxLayers, c.n_layers);
+  c.length = args.integer(o["length"], "config.length", lab::kMinLength, lim::kLabMaxLength, c.length);
+  c.batch = args.integer(o["batch"], "config.batch", 1, lim::kLabMaxBatch, c.batch);
+  c.causal = args.boolean(o["causal"], "config.causal", lab::default_causal(c.task));
+  c.scale_embedding = args.boolean(o["scaleEmbedding"], "config.scaleEmbedding", c.scale_embedding);
+  c.lr = args.number(o["lr"], "config.lr", lab::kLrRange.min, lab::kLrRange.max, c.lr);
+  c.steps = args.integer(o["steps"], "config.steps", 1, lim::kLabMaxSchedule, c.steps);
+  // The default warm-up is 50 steps, or the whole schedule when that is shorter.
+  c.warmup = args.integer(o["warmup"], "config.warmup", 0, lim::kLabMaxSchedule, std::min(c.warmup, c.steps));
+  c.weight_decay = args.number(o["weightDecay"], "config.weightDecay", lab::kWeightDecayRange.min,
+                               lab::kWeightDecayRange.max, c.weight_decay);
+  c.clip = args.number(o["clip"], "config.clip", lab::kClipRange.min, lab::kClipRange.max, c.clip);
+  c.seed = static_cast<std::uint32_t>(args.seed(o["seed"], "config.seed"));
+  if (args.ok()) {
+    if (const auto problem = lab::config_problem(c)) args.fail("config." + *problem);
+  }
+  return c;
+}
+
+val config_object(const lab::Config& c) {
+  val o = val::object();
+  o.set("task", val(std::string(lab::name_of(c.task))));
+  o.set("scheme", val(std::string(lab::name_of(c.scheme))));
+  o.set("ropeConvention", val(std::string(lab::name_of(c.rope_convention))));
+  o.set("base", val(c.base));
+  o.set("dModel", val(c.d_model));
+  o.set("nHeads", val(c.n_heads));
+  o.set("nLayers", val(c.n_layers));
+  o.set("length", val(c.length));
+  o.set("batch", val(c.batch));
+  o.set("causal", val(c.causal));
+  o.set("scaleEmbedding", val(c.scale_embedding));
+  o.set("lr", val(c.lr));
+  o.set("warmup", val(c.warmup));
+  o.set("steps", val(c.steps));
+  o.set("weightDecay", val(c.weight_decay));
+  o.set("clip", val(c.clip));
+  o.set("seed", val(static_cast<double>(c.seed)));
+  return o;
+}
+
+class LabCore {
+ public:
+  val configure(val config) {
+    Args args("new Lab");
+    const lab::Config c = read_config(args, config);
+    if (!args.ok()) return args.error();
+    trainer_ = std::make_unique<lab::Trainer>(c);
+    return val::undefined();
+  }
+
+  val train(val steps) {
+    Args args("Lab.train");
+    const int count = args.integer(steps, "steps", 1, lim::kLabMaxStepsPerCall);
+    if (!args.ok()) return args.error();
+    std::vector<float> loss, accuracy;
+    loss.reserve(static_cast<std::size_t>(count));
+    accuracy.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      const auto s = trainer_->train_step();
+      loss.push_back(s.loss);
+      accuracy.push_back(s.accuracy);
+    }
+    val out = val::object();
+    out.set("loss", to_float32_array(loss));
+    out.set("accuracy", to_float32_array(accuracy));
+    return out;
+  }
+
+  val evaluate(val options) {
+    Args args("Lab.evaluate");
+    const bool has = args.options(options, {"samples"}, "{ samples: 64 }");
+    const int samples = args.integer(has ? options["samples"] : val::undefined(), "options.samples", 1,
+                                     lim::kLabMaxEvalSamples, kDefaultSamples);
+    if (!args.ok()) return args.error();
+    std::vector<int> lengths;
+    std::vector<double> accuracy, loss;
+    for (const auto& s : trainer_->evaluate(samples)) {
+      lengths.push_back(s.length);
+      accuracy.push_back(s.accuracy);
+      loss.push_back(s.loss);
+    }
+    val out = val::object();
+    out.set("lengths", to_int32_array(lengths));
+    out.set("accuracy", to_float64_array(accuracy));
+    out.set("loss", to_float64_array(loss));
+    return out;
+  }
+
+  val attention(val layer, val head, val length, val example) {
+    Args args("Lab.attention");
+    const lab::Config& c = trainer_->config();
+    const int l = args.integer(layer, "layer", 0, c.n_layers - 1);
+    const int h = args.integer(head, "head", 0, c.n_heads - 1);
+    const int n = read_length(args, length);
+    const int e = args.integer(example, "example", 0, lim::kLabMaxExample, 0);
+    if (!args.ok()) return args.error();
+    const auto map = trainer_->attention(l, h, n, e);
+    std::vector<std::string> words;
+    for (const int t : map.example.tokens) words.emplace_back(lab::token_word(c.task, t));
+    val out = val::object();
+    out.set("length", val(n));
+    out.set("tokens", to_int32_array(map.example.tokens));
+    out.set("words", to_string_array(words));
+    out.set("targets", to_int32_array(map.example.targets));
+    out.set("weights", to_float32_array(map.weights));
+    return out;
+  }
+
+  val position_table() { return to_float32_array(trainer_->position_table()); }
+
+  val offset_scores(val layer, val head, val length) {
+    Args args("Lab.offsetScores");
+    const lab::Config& c = trainer_->config();
+    const int l = args.integer(layer, "layer", 0, c.n_layers - 1);
+    const int h = args.integer(head, "head", 0, c.n_heads - 1);
+    const int n = read_length(args, length);
+    if (!args.ok()) return args.error();
+    const auto s = trainer_->offset_scores(l, h, n, kOffsetSamples);
+    val out = val::object();
+    out.set("offsets", to_int32_array(s.offsets));
+    out.set("mean", to_float64_array(s.mean));
+    return out;
+  }
+
+  val export_state() { return to_uint8_array(trainer_->export_state()); }
+
+  val import_state(val bytes) {
+    Args args("Lab.importState");
+    const bool is_bytes = bytes.instanceof (val::global("Uint8Array"));
+    args.require(is_bytes, "bytes", describe(bytes), "a Uint8Array from Lab.exportState()");
+    if (!args.ok()) return args.error();
+    const auto size = bytes["length"].as<double>();
+    args.require(size <= static_cast<double>(lim::kLabMaxStateBytes), "bytes", format_number(size) + " bytes",
+                 "at most " + std::to_string(lim::kLabMaxStateBytes) + " bytes long (a saved lab state)");
+    if (!args.ok()) return args.error();
+    std::vector<std::uint8_t> data(static_cast<std::size_t>(size));
+    val(emscripten::typed_memory_view(data.size(), data.data())).call<void>("set", bytes);
+    std::string problem;
+    auto restored = lab::Trainer::import_state(data.data(), data.size(), problem);
+    if (!restored) {
+      args.fail("bytes cannot be read: " + problem + ".");
+      return args.error();
+    }
+    *trainer_ = std::move(*restored);
+    return val::undefined();
+  }
+
+  [[nodiscard]] double step() const { return static_cast<double>(trainer_->step()); }
+  [[nodiscard]] val config() const { return config_object(trainer_->config()); }
+
+ private:
+  // A sequence length for inspection: the task's minimum to the longest evaluation length; the training
+  // length when undefined.
+  int read_length(Args& args, const val& v) const {
+    const lab::Config& c = trainer_->config();
+    return args.integer(v, "length", lab::task_info(c.task).min_length, lab::max_eval_length(c), c.length);
+  }
+
+  std::unique_ptr<lab::Trainer> trainer_;
+};
+
+}  // namespace
+}  // namespace pe::bind
+
+EMSCRIPTEN_BINDINGS(pe_lab) {
+  using pe::bind::LabCore;
+  emscripten::class_<LabCore>("LabCore")
+      .constructor<>()
+      .function("configure", &LabCore::configure)
+      .function("train", &LabCore::train)
+      .function("evaluate", &LabCore::evaluate)
+      .function("attention", &LabCore::attention)
+      .function("positionTable", &LabCore::position_table)
+      .function("offsetScores", &LabCore::offset_scores)
+      .function("exportState", &LabCore::export_state)
+      .function("importState", &LabCore::import_state)
+      .function("step", &LabCore::step)
+      .function("config", &LabCore::config);
+}

@@ -1,0 +1,89 @@
+// The training lab's JavaScript face: `new Lab(config)` around the LabCore class that lab.cpp registers. Each
+// LabCore method returns a JS Error instead of a result when an argument is invalid; the methods here throw it
+// once the WebAssembly call has returned, check the number of arguments, and refuse calls on a deleted Lab.
+addOnPostRun(function () {
+  var Core = Module['LabCore'];
+  delete Module['LabCore'];
+  // Embind puts four debugging helpers on the module once any class is registered; they are not the engine's
+  // API, and Embind itself does not read them from the module.
+  [
+    'getInheritedInstanceCount',
+    'getLiveInheritedInstances',
+    'flushPendingDeletes',
+    'setDelayFunction',
+  ].forEach(function (name) {
+    delete Module[name];
+  });
+  var cores = new WeakMap();
+
+  function checkArity(name, args, arity) {
+    if (args.length > arity) {
+      throw new Error(name + ': expects at most ' + arity + ' arguments; received ' + args.length + '.');
+    }
+  }
+
+  function coreOf(lab, name) {
+    var core = cores.get(lab);
+    if (core === undefined) {
+      throw new Error(name + ': this Lab has been deleted (or was never created); create a new one.');
+    }
+    return core;
+  }
+
+  function Lab(config) {
+    if (!(this instanceof Lab)) throw new Error('Lab: call it with new, as in new Lab(config).');
+    checkArity('new Lab', arguments, 1);
+    var core = new Core();
+    var result = core.configure(config);
+    if (result instanceof Error) {
+      core.delete();
+      throw result;
+    }
+    cores.set(this, core);
+  }
+
+  // Each method: its public name, its arity and the LabCore method it forwards to with exactly that many
+  // arguments (Embind rejects calls with fewer).
+  [
+    ['train', 1],
+    ['evaluate', 1],
+    ['attention', 4],
+    ['positionTable', 0],
+    ['offsetScores', 3],
+    ['exportState', 0],
+    ['importState', 1],
+  ].forEach(function (entry) {
+    var method = entry[0];
+    var arity = entry[1];
+    var name = 'Lab.' + method;
+    Lab.prototype[method] = function () {
+      checkArity(name, arguments, arity);
+      var core = coreOf(this, name);
+      var args = new Array(arity);
+      for (var i = 0; i < arity; ++i) args[i] = arguments[i];
+      var result = core[method].apply(core, args);
+      if (result instanceof Error) throw result;
+      return result;
+    };
+  });
+
+  Object.defineProperty(Lab.prototype, 'step', {
+    get: function () {
+      return coreOf(this, 'Lab.step').step();
+    },
+  });
+  Object.defineProperty(Lab.prototype, 'config', {
+    get: function () {
+      return coreOf(this, 'Lab.config').config();
+    },
+  });
+
+  Lab.prototype.delete = function () {
+    var core = cores.get(this);
+    if (core === undefined) return;
+    core.delete();
+    cores.delete(this);
+  };
+
+  Module['Lab'] = Lab;
+});

@@ -1,0 +1,82 @@
+// The training lab's configuration (docs/lab-model.md, "Configuration"): the task, how position enters the
+// model, the model's sizes and the optimiser's schedule, with the contract's defaults and ranges. The tasks
+// themselves (their vocabularies and data) live in pe/lab/tasks.hpp.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pe/rope.hpp"
+
+namespace pe::lab {
+
+enum class Task { Previous, Reverse, First, Subject, Majority };
+enum class Scheme { None, Sinusoidal, Learned, Rope, Alibi };
+
+/// Names as the page, the dump tool and the saved state spell them, in enum order.
+inline constexpr std::array<std::string_view, 5> kTaskNames = {"previous", "reverse", "first", "subject",
+                                                               "majority"};
+inline constexpr std::array<std::string_view, 5> kSchemeNames = {"none", "sinusoidal", "learned", "rope",
+                                                                 "alibi"};
+inline constexpr std::array<std::string_view, 2> kRopeConventionNames = {"interleaved", "half"};
+
+[[nodiscard]] constexpr std::string_view name_of(Task t) noexcept {
+  return kTaskNames[static_cast<std::size_t>(t)];
+}
+[[nodiscard]] constexpr std::string_view name_of(Scheme s) noexcept {
+  return kSchemeNames[static_cast<std::size_t>(s)];
+}
+[[nodiscard]] constexpr std::string_view name_of(RopeConvention c) noexcept {
+  return kRopeConventionNames[c == RopeConvention::Interleaved ? 0 : 1];
+}
+
+/// The attention mask a task uses when the configuration does not name one.
+[[nodiscard]] constexpr bool default_causal(Task t) noexcept {
+  return t == Task::Previous || t == Task::First;
+}
+
+/// Every field of the contract's table, with its default. `causal` holds the resolved mask: constructing a
+/// Config for another task should set it from default_causal().
+struct Config {
+  Task task = Task::Previous;
+  Scheme scheme = Scheme::Rope;
+  RopeConvention rope_convention = RopeConvention::Half;
+  double base = 10000.0;
+  int d_model = 64;
+  int n_heads = 4;
+  int n_layers = 2;
+  int length = 16;
+  int batch = 32;
+  bool causal = default_causal(Task::Previous);
+  bool scale_embedding = true;
+  double lr = 3e-3;
+  int warmup = 50;
+  int steps = 600;
+  double weight_decay = 0.01;
+  double clip = 1.0;
+  std::uint32_t seed = 1;
+
+  [[nodiscard]] int head_dim() const noexcept { return d_model / n_heads; }
+};
+
+/// The contract's ranges. Integers are inclusive; the sizes are pe::limits' lab caps.
+struct Range {
+  double min;
+  double max;
+};
+inline constexpr Range kBaseRange{10.0, 1e6};
+inline constexpr Range kLrRange{1e-5, 1.0};
+inline constexpr Range kWeightDecayRange{0.0, 1.0};
+inline constexpr Range kClipRange{0.0, 100.0};
+inline constexpr int kMinDModel = 8;
+inline constexpr int kMinLength = 2;
+
+/// The first thing wrong with a configuration, as "<field> must be <allowed>; received <value>." with the
+/// contract's field names (dModel, nHeads, ...), or nothing when it is valid.
+[[nodiscard]] std::optional<std::string> config_problem(const Config& c);
+
+}  // namespace pe::lab

@@ -1,0 +1,92 @@
+// One training run of the lab: the model, AdamW's moments, the step count and the training data stream, with
+// what the page asks of it (train, evaluate by length, inspect attention and positions, save and restore).
+// Training is single-threaded with fixed loop orders, so a configuration (seed included) gives bitwise the
+// same curve on every run, and a restored state continues bitwise as the saved run would have.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pe/lab/config.hpp"
+#include "pe/lab/model.hpp"
+#include "pe/lab/optimizer.hpp"
+#include "pe/lab/tasks.hpp"
+
+namespace pe::lab {
+
+/// The longest evaluation length of a configuration: min(4 T, limits::kLabMaxEvalLength).
+[[nodiscard]] int max_eval_length(const Config& config) noexcept;
+
+/// Callers validate arguments against the configuration (layer, head, lengths from the task's minimum to
+/// max_eval_length, sample counts within limits.hpp); the bindings do.
+class Trainer {
+ public:
+  /// A fresh run: parameters initialised from the seed, moments zero, step 0. The configuration must be valid
+  /// (config_problem returns nothing).
+  explicit Trainer(const Config& config);
+
+  [[nodiscard]] const Config& config() const noexcept { return config_; }
+  /// Updates done so far (the next update's 0-based step t).
+  [[nodiscard]] std::int64_t step() const noexcept { return step_; }
+  [[nodiscard]] Model<float>& model() noexcept { return model_; }
+  [[nodiscard]] const Model<float>& model() const noexcept { return model_; }
+
+  struct StepStats {
+    float loss;      ///< mean cross-entropy on the step's batch before the update
+    float accuracy;  ///< fraction of that batch's targets predicted right before the update
+  };
+  /// Draws the next training batch, computes its loss and gradients, clips, and updates with AdamW. When
+  /// `used` is given, the batch is copied there.
+  StepStats train_step(Batch* used = nullptr);
+
+  /// Loss sums and gradients (into model().grads(), zeroed first) of a batch at the current parameters,
+  /// changing nothing else.
+  LossSums gradients(const Batch& batch);
+
+  struct LengthStats {
+    int length;
+    double accuracy;  ///< fraction of the targets right
+    double loss;      ///< mean cross-entropy
+  };
+  /// The first `samples` sequences of every evaluation set from the task's minimum length to max_eval_length.
+  [[nodiscard]] std::vector<LengthStats> evaluate(int samples);
+
+  struct AttentionMap {
+    Batch example;               ///< the one sequence (tokens and targets)
+    std::vector<float> weights;  ///< [n, n]: row p is the softmax over keys m of query p
+  };
+  /// Attention weights of one layer and head for sequence `example` of the evaluation set of length n.
+  [[nodiscard]] AttentionMap attention(int layer, int head, int length, int example);
+
+  /// The additive position table [T, d]: the learned wpe, or the sinusoidal table; empty for other schemes.
+  [[nodiscard]] std::vector<float> position_table() const;
+
+  struct OffsetScores {
+    std::vector<int> offsets;  ///< p - m (query minus key), ascending, only offsets the mask lets through
+    std::vector<double> mean;  ///< mean pre-softmax score (q.k / sqrt(dh) + bias) at that offset
+  };
+  /// Mean pre-softmax score by offset over the first `samples` sequences of the evaluation set of length n.
+  [[nodiscard]] OffsetScores offset_scores(int layer, int head, int length, int samples);
+
+  /// The whole run as bytes: magic, version, configuration, step, data stream, parameters, moments.
+  [[nodiscard]] std::vector<std::uint8_t> export_state() const;
+  /// A run restored from export_state's bytes, or the reason they cannot be read (into `problem`).
+  [[nodiscard]] static std::optional<Trainer> import_state(const std::uint8_t* bytes, std::size_t size,
+                                                           std::string& problem);
+
+ private:
+  /// Sequences of one evaluation set per forward pass, so that evaluation needs no more memory than a
+  /// training step (or 16 MiB, whichever is larger).
+  [[nodiscard]] int eval_chunk(int length, int samples) const noexcept;
+
+  Config config_;
+  Model<float> model_;
+  AdamW adam_;
+  std::int64_t step_ = 0;
+  std::uint64_t batches_drawn_ = 0;
+};
+
+}  // namespace pe::lab

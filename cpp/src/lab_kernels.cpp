@@ -1,0 +1,156 @@
+#include "pe/lab/kernels.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace pe::lab {
+namespace {
+
+using std::ptrdiff_t;
+using std::size_t;
+
+// A block of kRows x kCols outputs stays in registers (8 vectors of 4 floats, plus one row of b and a
+// broadcast) while k runs over the whole inner dimension. The block's rows of a come packed as [K, kRows], so
+// that the kernel reads them contiguously whichever way a is stored.
+constexpr int kRows = 4;
+constexpr int kCols = 8;
+
+template <typename T>
+void block(T* __restrict c, const T* __restrict packed, const T* __restrict b, int K, int N,
+           bool accumulate) noexcept {
+  T acc[kRows][kCols];
+  for (int r = 0; r < kRows; ++r) {
+    for (int j = 0; j < kCols; ++j) acc[r][j] = accumulate ? c[r * N + j] : T(0);
+  }
+  for (int k = 0; k < K; ++k) {
+    const T* __restrict brow = b + static_cast<ptrdiff_t>(k) * N;
+    const T* __restrict x = packed + k * kRows;
+    for (int r = 0; r < kRows; ++r) {
+      for (int j = 0; j < kCols; ++j) acc[r][j] += x[r] * brow[j];
+    }
+  }
+  for (int r = 0; r < kRows; ++r) {
+    for (int j = 0; j < kCols; ++j) c[r * N + j] = acc[r][j];
+  }
+}
+
+// Outputs outside whole blocks: rows m0..m1-1, columns n0..n1-1, one at a time in the same k order.
+template <typename T>
+void edge(T* __restrict c, const T* __restrict a, ptrdiff_t a_row, ptrdiff_t a_col, const T* __restrict b,
+          int K, int N, bool accumulate, int m0, int m1, int n0, int n1) noexcept {
+  for (int m = m0; m < m1; ++m) {
+    T* row = c + static_cast<ptrdiff_t>(m) * N;
+    if (!accumulate) {
+      for (int j = n0; j < n1; ++j) row[j] = T(0);
+    }
+    for (int k = 0; k < K; ++k) {
+      const T x = a[m * a_row + k * a_col];
+      const T* brow = b + static_cast<ptrdiff_t>(k) * N;
+      for (int j = n0; j < n1; ++j) row[j] += x * brow[j];
+    }
+  }
+}
+
+template <typename T>
+void strided_gemm(T* c, const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, int M, int K, int N,
+                  bool accumulate) noexcept {
+  const int m_blocks = M - M % kRows;
+  const int n_blocks = N - N % kCols;
+  // The inner dimension goes in slices whose packed rows of a fit on the stack; a block carries its partial
+  // sums from one slice to the next through c, which keeps every output's order of summation.
+  constexpr int kSlice = 256;
+  T packed[kSlice * kRows];
+  for (int m = 0; m < m_blocks; m += kRows) {
+    for (int k0 = 0; k0 < K; k0 += kSlice) {
+      const int len = K - k0 < kSlice ? K - k0 : kSlice;
+      for (int k = 0; k < len; ++k) {
+        for (int r = 0; r < kRows; ++r) packed[k * kRows + r] = a[(m + r) * a_row + (k0 + k) * a_col];
+      }
+      for (int n = 0; n < n_blocks; n += kCols) {
+        block(c + static_cast<ptrdiff_t>(m) * N + n, packed, b + static_cast<ptrdiff_t>(k0) * N + n, len, N,
+              accumulate || k0 > 0);
+      }
+    }
+  }
+  edge(c, a, a_row, a_col, b, K, N, accumulate, 0, m_blocks, n_blocks, N);
+  edge(c, a, a_row, a_col, b, K, N, accumulate, m_blocks, M, 0, N);
+}
+
+}  // namespace
+
+template <typename T>
+void gemm(T* c, const T* a, const T* b, int M, int K, int N, bool accumulate) noexcept {
+  strided_gemm(c, a, K, 1, b, M, K, N, accumulate);
+}
+
+template <typename T>
+void gemm_at(T* c, const T* a, const T* b, int M, int K, int N, bool accumulate) noexcept {
+  strided_gemm(c, a, 1, M, b, M, K, N, accumulate);
+}
+
+template <typename T>
+void transpose(T* __restrict out, const T* __restrict in, int rows, int cols) noexcept {
+  const auto r = static_cast<size_t>(rows);
+  const auto cc = static_cast<size_t>(cols);
+  // Tiles small enough that both the rows read and the rows written stay in cache.
+  constexpr size_t kTile = 16;
+  for (size_t i0 = 0; i0 < r; i0 += kTile) {
+    const size_t i1 = i0 + kTile < r ? i0 + kTile : r;
+    for (size_t j0 = 0; j0 < cc; j0 += kTile) {
+      const size_t j1 = j0 + kTile < cc ? j0 + kTile : cc;
+      for (size_t i = i0; i < i1; ++i) {
+        for (size_t j = j0; j < j1; ++j) out[j * r + i] = in[i * cc + j];
+      }
+    }
+  }
+}
+
+void exp_inplace(float* out, const float* x, size_t count) noexcept {
+  // Cody-Waite: x = n ln2 + r with |r| <= ln2 / 2, e^r by its degree-7 Taylor polynomial (truncation error
+  // below 2^-27 on that interval), and 2^n applied as two powers of two written into exponent bits, so that
+  // results below the normal range round into subnormals and then to 0 as they should. Rounding x / ln2 to an
+  // integer by adding and subtracting 1.5 * 2^23, and clamping with plain comparisons, keeps the loop free of
+  // calls and branches, so it vectorises.
+  constexpr float kLog2e = 1.44269504088896341f;
+  constexpr float kLn2Hi = 0.693359375f;
+  constexpr float kLn2Lo = -2.12194440e-4f;
+  constexpr float kRound = 12582912.0f;
+  for (size_t i = 0; i < count; ++i) {
+    const float in = x[i];
+    float v = in < -110.0f ? -110.0f : in;
+    v = v > 88.0f ? 88.0f : v;
+    const float n = (v * kLog2e + kRound) - kRound;
+    const float r = (v - n * kLn2Hi) - n * kLn2Lo;
+    float p = 1.0f / 5040.0f;
+    p = p * r + 1.0f / 720.0f;
+    p = p * r + 1.0f / 120.0f;
+    p = p * r + 1.0f / 24.0f;
+    p = p * r + 1.0f / 6.0f;
+    p = p * r + 0.5f;
+    p = p * r + 1.0f;
+    p = p * r + 1.0f;
+    const auto ni = static_cast<std::int32_t>(n);
+    const std::int32_t half = ni / 2;
+    const auto bits1 = static_cast<std::uint32_t>(half + 127) << 23;
+    const auto bits2 = static_cast<std::uint32_t>(ni - half + 127) << 23;
+    float s1 = 0;
+    float s2 = 0;
+    std::memcpy(&s1, &bits1, sizeof s1);
+    std::memcpy(&s2, &bits2, sizeof s2);
+    out[i] = p * s1 * s2;
+  }
+}
+
+void exp_inplace(double* out, const double* x, size_t count) noexcept {
+  for (size_t i = 0; i < count; ++i) out[i] = std::exp(x[i]);
+}
+
+template void gemm<float>(float*, const float*, const float*, int, int, int, bool) noexcept;
+template void gemm<double>(double*, const double*, const double*, int, int, int, bool) noexcept;
+template void gemm_at<float>(float*, const float*, const float*, int, int, int, bool) noexcept;
+template void gemm_at<double>(double*, const double*, const double*, int, int, int, bool) noexcept;
+template void transpose<float>(float*, const float*, int, int) noexcept;
+template void transpose<double>(double*, const double*, int, int) noexcept;
+
+}  // namespace pe::lab

@@ -1,0 +1,199 @@
+// The saved state of a lab run, little-endian whatever the host:
+//   "PELB", u32 version,
+//   configuration: u32 task, u32 scheme, u32 RoPE convention, f64 base, i32 dModel, nHeads, nLayers, length,
+//     batch, u8 causal, u8 scaleEmbedding, f64 lr, i32 warmup, i32 steps, f64 weightDecay, f64 clip, u32
+//     seed,
+//   i64 step, u64 training batches drawn, u64 parameter count P,
+//   f32 parameters[P], f32 AdamW first moments[P], f32 second moments[P].
+#include <cstring>
+
+#include "pe/lab/trainer.hpp"
+
+namespace pe::lab {
+namespace {
+
+constexpr char kMagic[4] = {'P', 'E', 'L', 'B'};
+constexpr std::uint32_t kVersion = 1;
+
+class Writer {
+ public:
+  void bytes(const void* data, std::size_t n) {
+    const auto* p = static_cast<const std::uint8_t*>(data);
+    out.insert(out.end(), p, p + n);
+  }
+  void u64(std::uint64_t x) {
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
+  }
+  void u32(std::uint32_t x) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
+  }
+  void u8(bool x) { out.push_back(x ? 1 : 0); }
+  void i32(int x) { u32(static_cast<std::uint32_t>(x)); }
+  void f64(double x) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    u64(bits);
+  }
+  void floats(const float* x, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &x[i], sizeof bits);
+      u32(bits);
+    }
+  }
+  std::vector<std::uint8_t> out;
+};
+
+// Reads past the end return zeros and set `short_read`, so the caller checks once at the end of each part.
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  std::uint64_t u64() {
+    std::uint64_t x = 0;
+    for (int i = 0; i < 8; ++i) x |= static_cast<std::uint64_t>(byte()) << (8 * i);
+    return x;
+  }
+  std::uint32_t u32() {
+    std::uint32_t x = 0;
+    for (int i = 0; i < 4; ++i) x |= static_cast<std::uint32_t>(byte()) << (8 * i);
+    return x;
+  }
+  std::uint8_t u8() { return byte(); }
+  int i32() { return static_cast<int>(u32()); }
+  double f64() {
+    const std::uint64_t bits = u64();
+    double x = 0;
+    std::memcpy(&x, &bits, sizeof x);
+    return x;
+  }
+  void floats(float* x, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t bits = u32();
+      std::memcpy(&x[i], &bits, sizeof bits);
+    }
+  }
+  [[nodiscard]] std::size_t remaining() const noexcept { return size_ - at_; }
+  bool short_read = false;
+
+ private:
+  std::uint8_t byte() {
+    if (at_ >= size_) {
+      short_read = true;
+      return 0;
+    }
+    return data_[at_++];
+  }
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::uint8_t> Trainer::export_state() const {
+  Writer w;
+  w.bytes(kMagic, sizeof kMagic);
+  w.u32(kVersion);
+  const Config& c = config_;
+  w.u32(static_cast<std::uint32_t>(c.task));
+  w.u32(static_cast<std::uint32_t>(c.scheme));
+  w.u32(c.rope_convention == RopeConvention::Interleaved ? 0 : 1);
+  w.f64(c.base);
+  w.i32(c.d_model);
+  w.i32(c.n_heads);
+  w.i32(c.n_layers);
+  w.i32(c.length);
+  w.i32(c.batch);
+  w.u8(c.causal);
+  w.u8(c.scale_embedding);
+  w.f64(c.lr);
+  w.i32(c.warmup);
+  w.i32(c.steps);
+  w.f64(c.weight_decay);
+  w.f64(c.clip);
+  w.u32(c.seed);
+  w.u64(static_cast<std::uint64_t>(step_));
+  w.u64(batches_drawn_);
+  const std::size_t count = model_.size();
+  w.u64(count);
+  w.floats(model_.params(), count);
+  w.floats(adam_.m.data(), count);
+  w.floats(adam_.v.data(), count);
+  return std::move(w.out);
+}
+
+std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::size_t size,
+                                             std::string& problem) {
+  Reader r(bytes, size);
+  bool magic = true;
+  for (const char expected : kMagic) magic = r.u8() == static_cast<std::uint8_t>(expected) && magic;
+  if (r.short_read || !magic) {
+    problem = "the bytes are not a saved lab state (they do not start with \"PELB\")";
+    return std::nullopt;
+  }
+  const std::uint32_t version = r.u32();
+  if (version != kVersion) {
+    problem = "the state's format version is " + std::to_string(version) + "; this engine reads version " +
+              std::to_string(kVersion);
+    return std::nullopt;
+  }
+  Config c;
+  const std::uint32_t task = r.u32();
+  const std::uint32_t scheme = r.u32();
+  const std::uint32_t convention = r.u32();
+  c.base = r.f64();
+  c.d_model = r.i32();
+  c.n_heads = r.i32();
+  c.n_layers = r.i32();
+  c.length = r.i32();
+  c.batch = r.i32();
+  const std::uint8_t causal = r.u8();
+  const std::uint8_t scale = r.u8();
+  c.lr = r.f64();
+  c.warmup = r.i32();
+  c.steps = r.i32();
+  c.weight_decay = r.f64();
+  c.clip = r.f64();
+  c.seed = r.u32();
+  const std::uint64_t step = r.u64();
+  const std::uint64_t drawn = r.u64();
+  const std::uint64_t count = r.u64();
+  if (r.short_read) {
+    problem = "the state ends inside its header (" + std::to_string(size) + " bytes)";
+    return std::nullopt;
+  }
+  if (task >= kTaskNames.size() || scheme >= kSchemeNames.size() || convention > 1 || causal > 1 ||
+      scale > 1) {
+    problem = "the state's configuration holds an unknown task, scheme, convention or flag";
+    return std::nullopt;
+  }
+  c.task = static_cast<Task>(task);
+  c.scheme = static_cast<Scheme>(scheme);
+  c.rope_convention = convention == 0 ? RopeConvention::Interleaved : RopeConvention::Half;
+  c.causal = causal == 1;
+  c.scale_embedding = scale == 1;
+  if (const auto p = config_problem(c)) {
+    problem = "the state's configuration is invalid: " + *p;
+    return std::nullopt;
+  }
+  if (step > (std::uint64_t{1} << 53)) {
+    problem = "the state's step count " + std::to_string(step) + " is out of range";
+    return std::nullopt;
+  }
+  const std::size_t expected = make_layout(c).total;
+  if (count != expected || r.remaining() != 3 * 4 * static_cast<std::size_t>(count)) {
+    problem = "the state holds " + std::to_string(count) + " parameters and " +
+              std::to_string(r.remaining()) + " bytes of values; its configuration needs " +
+              std::to_string(expected) + " parameters and " + std::to_string(3 * 4 * expected) + " bytes";
+    return std::nullopt;
+  }
+  Trainer t(c);
+  r.floats(t.model_.params(), expected);
+  r.floats(t.adam_.m.data(), expected);
+  r.floats(t.adam_.v.data(), expected);
+  t.step_ = static_cast<std::int64_t>(step);
+  t.batches_drawn_ = drawn;
+  return t;
+}
+
+}  // namespace pe::lab

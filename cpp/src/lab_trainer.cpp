@@ -1,0 +1,36 @@
+#include <algorithm>
+
+#include "pe/lab/trainer.hpp"
+#include "pe/limits.hpp"
+
+namespace pe::lab {
+
+int max_eval_length(const Config& config) noexcept {
+  return std::min(4 * config.length, limits::kLabMaxEvalLength);
+}
+
+Trainer::Trainer(const Config& config) : config_(config), model_(config), adam_(model_.size()) {
+  init_params(model_.layout(), config.seed, model_.params());
+}
+
+LossSums Trainer::gradients(const Batch& batch) {
+  model_.zero_grad();
+  const LossSums sums = model_.forward(batch.tokens.data(), batch.targets.data(), batch.batch, batch.length);
+  model_.backward();
+  return sums;
+}
+
+Trainer::StepStats Trainer::train_step(Batch* used) {
+  const Batch batch = training_batch(config_, batches_drawn_);
+  ++batches_drawn_;
+  const LossSums sums = gradients(batch);
+  clip_gradients(model_.grads(), model_.size(), config_.clip);
+  adam_.update(model_.layout(), model_.params(), model_.grads(), learning_rate(config_, step_),
+               config_.weight_decay, step_ + 1);
+  ++step_;
+  if (used != nullptr) *used = batch;
+  const double count = std::max(1, sums.count);
+  return {static_cast<float>(sums.loss / count), static_cast<float>(sums.correct / count)};
+}
+
+}  // namespace pe::lab

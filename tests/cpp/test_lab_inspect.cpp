@@ -1,0 +1,197 @@
+// Evaluation, inspection and the saved state of a lab run.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "approx.hpp"
+#include "lab_check.hpp"
+#include "pe/alibi.hpp"
+#include "pe/lab/trainer.hpp"
+
+namespace {
+
+namespace lab = pe::lab;
+
+lab::Config small(lab::Task task, lab::Scheme scheme) {
+  return pe::test::lab_config(task, scheme, {16, 2, 2, 8, 8});
+}
+
+void train(lab::Trainer& t, int steps, std::vector<float>* losses = nullptr) {
+  for (int i = 0; i < steps; ++i) {
+    const float loss = t.train_step().loss;
+    if (losses != nullptr) losses->push_back(loss);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("export, import and train continue bitwise as training straight on", "[lab]") {
+  for (const auto scheme : {lab::Scheme::Learned, lab::Scheme::Rope, lab::Scheme::Alibi}) {
+    const auto c = small(lab::Task::Reverse, scheme);
+    lab::Trainer straight(c);
+    std::vector<float> expected;
+    train(straight, 10);
+    train(straight, 10, &expected);
+
+    lab::Trainer first(c);
+    train(first, 10);
+    const auto bytes = first.export_state();
+    std::string problem;
+    auto restored = lab::Trainer::import_state(bytes.data(), bytes.size(), problem);
+    REQUIRE(restored.has_value());
+    CHECK(restored->step() == 10);
+    std::vector<float> resumed;
+    train(*restored, 10, &resumed);
+    CHECK(std::memcmp(expected.data(), resumed.data(), expected.size() * sizeof(float)) == 0);
+    CHECK(std::memcmp(straight.model().params(), restored->model().params(), straight.model().size() * 4) ==
+          0);
+    // Exporting the restored run writes the same bytes as exporting the straight one.
+    CHECK(straight.export_state() == restored->export_state());
+  }
+}
+
+TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[lab]") {
+  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Rope));
+  const auto good = t.export_state();
+  std::string problem;
+  const auto rejects = [&](std::vector<std::uint8_t> bytes, const std::string& phrase) {
+    problem.clear();
+    CHECK_FALSE(lab::Trainer::import_state(bytes.data(), bytes.size(), problem).has_value());
+    INFO(problem);
+    CHECK(problem.find(phrase) != std::string::npos);
+  };
+  rejects({}, "PELB");
+  auto bad_magic = good;
+  bad_magic[0] = 'X';
+  rejects(bad_magic, "PELB");
+  auto version = good;
+  version[4] = 9;
+  rejects(version, "version is 9");
+  rejects(std::vector<std::uint8_t>(good.begin(), good.begin() + 30), "header");
+  rejects(std::vector<std::uint8_t>(good.begin(), good.end() - 1), "bytes");
+  auto longer = good;
+  longer.push_back(0);
+  rejects(longer, "bytes");
+  auto width = good;
+  width[4 + 4 + 12 + 8] = 7;  // dModel
+  rejects(width, "dModel");
+  auto scheme = good;
+  scheme[12] = 9;
+  rejects(scheme, "unknown");
+}
+
+TEST_CASE("evaluation covers every length from the task's minimum to four times the training length",
+          "[lab]") {
+  lab::Trainer subject(small(lab::Task::Subject, lab::Scheme::Rope));
+  const auto stats = subject.evaluate(4);
+  REQUIRE(stats.size() == 28);
+  CHECK(stats.front().length == 5);
+  CHECK(stats.back().length == 32);
+  for (const auto& s : stats) {
+    CHECK(s.accuracy >= 0.0);
+    CHECK(s.accuracy <= 1.0);
+    CHECK(std::isfinite(s.loss));
+  }
+  auto c = small(lab::Task::Previous, lab::Scheme::None);
+  c.length = 32;
+  CHECK(lab::max_eval_length(c) == 128);
+  c.length = 20;
+  CHECK(lab::max_eval_length(c) == 80);
+}
+
+TEST_CASE("evaluation does not depend on how the sequences are grouped into forward passes", "[lab]") {
+  auto c = small(lab::Task::Previous, lab::Scheme::Sinusoidal);
+  c.batch = 1;  // evaluation then runs few sequences per pass at long lengths
+  lab::Trainer one(c);
+  c.batch = 64;
+  lab::Trainer many(c);
+  const auto a = one.evaluate(40);
+  const auto b = many.evaluate(40);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].loss == b[i].loss);
+    CHECK(a[i].accuracy == b[i].accuracy);
+  }
+}
+
+TEST_CASE("attention weights are one softmax per query, with nothing on later keys when causal", "[lab]") {
+  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Alibi));
+  train(t, 5);
+  const int n = 12;
+  const auto map = t.attention(1, 1, n, 3);
+  REQUIRE(map.weights.size() == static_cast<std::size_t>(n * n));
+  CHECK(map.example.tokens == lab::evaluation_batch(lab::Task::Previous, n, 3, 1).tokens);
+  for (int p = 0; p < n; ++p) {
+    double sum = 0;
+    for (int m = 0; m < n; ++m) {
+      const float w = map.weights[static_cast<std::size_t>(p * n + m)];
+      sum += w;
+      if (m > p) CHECK(w == 0.0f);
+    }
+    CHECK_CLOSE(sum, 1.0, 1e-5);
+  }
+}
+
+TEST_CASE("the position table is the learned wpe, the sinusoidal table, or nothing", "[lab]") {
+  lab::Trainer learned(small(lab::Task::Previous, lab::Scheme::Learned));
+  train(learned, 3);
+  const auto table = learned.position_table();
+  const auto& wpe = learned.model().layout().at("wpe");
+  REQUIRE(table.size() == wpe.size);
+  CHECK(std::memcmp(table.data(), learned.model().params() + wpe.offset, wpe.size * sizeof(float)) == 0);
+
+  auto c = small(lab::Task::Previous, lab::Scheme::Sinusoidal);
+  c.base = 100.0;
+  const auto sinusoid = lab::Trainer(c).position_table();
+  REQUIRE(sinusoid.size() == 8 * 16);
+  // Position 5, pair 3: angle 5 / 100^(6/16).
+  const double angle = 5.0 / std::pow(100.0, 6.0 / 16.0);
+  CHECK(sinusoid[5 * 16 + 6] == static_cast<float>(std::sin(angle)));
+  CHECK(sinusoid[5 * 16 + 7] == static_cast<float>(std::cos(angle)));
+
+  CHECK(lab::Trainer(small(lab::Task::Previous, lab::Scheme::Rope)).position_table().empty());
+}
+
+TEST_CASE("offset scores cover the offsets the mask allows and show ALiBi's distance penalty", "[lab]") {
+  const int n = 10;
+  lab::Trainer causal(small(lab::Task::First, lab::Scheme::Rope));
+  const auto forward = causal.offset_scores(0, 0, n, 8);
+  REQUIRE(forward.offsets.size() == static_cast<std::size_t>(n));
+  CHECK(forward.offsets.front() == 0);
+  CHECK(forward.offsets.back() == n - 1);
+
+  // Freshly initialised queries and keys are small, so the scores are ALiBi's -slope |p - m| plus a little.
+  lab::Trainer both(small(lab::Task::Reverse, lab::Scheme::Alibi));
+  const auto slopes = pe::alibi_slopes(2);
+  for (int head = 0; head < 2; ++head) {
+    const auto s = both.offset_scores(1, head, n, 16);
+    REQUIRE(s.offsets.size() == static_cast<std::size_t>(2 * n - 1));
+    CHECK(s.offsets.front() == -(n - 1));
+    for (std::size_t i = 0; i < s.offsets.size(); ++i) {
+      CHECK_CLOSE(s.mean[i], -slopes[static_cast<std::size_t>(head)] * std::abs(s.offsets[i]), 0.05);
+    }
+  }
+}
+
+TEST_CASE("after training on previous, a rope head scores the previous token highest", "[lab]") {
+  auto c = small(lab::Task::Previous, lab::Scheme::Rope);
+  c.batch = 32;
+  c.lr = 1e-2;
+  c.steps = 100;
+  c.warmup = 10;
+  lab::Trainer t(c);
+  train(t, 100);
+  bool found = false;
+  for (int layer = 0; layer < 2 && !found; ++layer) {
+    for (int head = 0; head < 2; ++head) {
+      const auto s = t.offset_scores(layer, head, 8, 32);
+      std::size_t best = 0;
+      for (std::size_t i = 1; i < s.mean.size(); ++i) best = s.mean[i] > s.mean[best] ? i : best;
+      found = found || s.offsets[best] == 1;
+    }
+  }
+  CHECK(found);
+}

@@ -1,0 +1,272 @@
+// The training lab through the WebAssembly engine: the shapes of what it returns, its error contract, resuming
+// from a saved state, and its memory.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pe, assertEngineError, assertNoGrowth } from './engine.mjs';
+
+// Small enough that a few dozen steps take well under a second in WebAssembly.
+const small = { dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 8, steps: 100, warmup: 10 };
+
+function withLab(config, fn) {
+  const lab = new pe.Lab(config);
+  try {
+    return fn(lab);
+  } finally {
+    lab.delete();
+  }
+}
+
+test('a Lab with no config takes the contract defaults', () => {
+  withLab(undefined, (lab) => {
+    assert.deepEqual(lab.config, {
+      task: 'previous',
+      scheme: 'rope',
+      ropeConvention: 'half',
+      base: 10000,
+      dModel: 64,
+      nHeads: 4,
+      nLayers: 2,
+      length: 16,
+      batch: 32,
+      causal: true,
+      scaleEmbedding: true,
+      lr: 3e-3,
+      warmup: 50,
+      steps: 600,
+      weightDecay: 0.01,
+      clip: 1,
+      seed: 1,
+    });
+    assert.equal(lab.step, 0);
+  });
+  withLab({ task: 'subject', steps: 20 }, (lab) => {
+    assert.equal(lab.config.causal, false);
+    assert.equal(lab.config.warmup, 20);
+  });
+  withLab({ ...small, task: 'majority' }, (lab) => {
+    assert.equal(lab.config.causal, false);
+    const a = lab.attention(0, 0);
+    assert.equal(a.targets.length, 1);
+    assert.ok(a.words.every((w) => Number(w) >= 0 && Number(w) < 8));
+  });
+});
+
+test('train returns one loss and one accuracy per step and advances the step', () => {
+  withLab({ ...small, dModel: 32, nHeads: 4, batch: 32, lr: 1e-2 }, (lab) => {
+    const first = lab.train(3);
+    assert.ok(first.loss instanceof Float32Array);
+    assert.ok(first.accuracy instanceof Float32Array);
+    assert.equal(first.loss.length, 3);
+    assert.equal(first.accuracy.length, 3);
+    assert.ok(Math.abs(first.loss[0] - Math.log(16)) < 0.05, `chance loss, got ${first.loss[0]}`);
+    const later = lab.train(60);
+    assert.equal(lab.step, 63);
+    assert.ok(later.loss[59] < first.loss[0] / 2, 'previous with rope learns');
+    for (const a of later.accuracy) assert.ok(a >= 0 && a <= 1);
+  });
+});
+
+test('evaluate returns accuracy and loss for every length from the minimum to four times T', () => {
+  withLab({ ...small, task: 'subject' }, (lab) => {
+    const r = lab.evaluate({ samples: 4 });
+    assert.ok(r.lengths instanceof Int32Array);
+    assert.ok(r.accuracy instanceof Float64Array);
+    assert.ok(r.loss instanceof Float64Array);
+    assert.deepEqual(
+      [...r.lengths],
+      Array.from({ length: 28 }, (_, i) => i + 5),
+    );
+    assert.equal(r.accuracy.length, 28);
+    assert.equal(r.loss.length, 28);
+    assert.deepEqual(lab.evaluate({ samples: 4 }), r, 'the same sets every call');
+    assert.equal(lab.evaluate().lengths.length, 28);
+  });
+});
+
+test('attention returns the example as tokens, words and targets with an n x n softmax', () => {
+  withLab({ ...small, task: 'subject' }, (lab) => {
+    const a = lab.attention(0, 1, 9, 2);
+    assert.equal(a.length, 9);
+    assert.equal(a.tokens.length, 9);
+    assert.equal(a.words.length, 9);
+    assert.equal(a.words[0], 'the');
+    assert.equal(a.targets.length, 1);
+    assert.ok(a.weights instanceof Float32Array);
+    assert.equal(a.weights.length, 81);
+    for (let p = 0; p < 9; p += 1) {
+      const row = a.weights.subarray(p * 9, p * 9 + 9).reduce((s, w) => s + w, 0);
+      assert.ok(Math.abs(row - 1) < 1e-5);
+    }
+    assert.equal(lab.attention(0, 0).length, 8, 'the training length by default');
+  });
+});
+
+test('positionTable is T x d for learned and sinusoidal and empty otherwise', () => {
+  withLab({ ...small, scheme: 'learned' }, (lab) => assert.equal(lab.positionTable().length, 8 * 16));
+  withLab({ ...small, scheme: 'sinusoidal' }, (lab) => {
+    const table = lab.positionTable();
+    assert.equal(table.length, 8 * 16);
+    assert.equal(table[0], 0);
+    assert.equal(table[1], 1);
+    assert.equal(table[16], Math.fround(Math.sin(1)));
+  });
+  withLab({ ...small, scheme: 'alibi' }, (lab) => assert.equal(lab.positionTable().length, 0));
+});
+
+test('offsetScores covers -(n-1)..n-1 bidirectionally and 0..n-1 causally', () => {
+  withLab({ ...small, task: 'reverse' }, (lab) => {
+    const s = lab.offsetScores(0, 1, 10);
+    assert.deepEqual(
+      [...s.offsets],
+      Array.from({ length: 19 }, (_, i) => i - 9),
+    );
+    assert.ok(s.mean instanceof Float64Array);
+    assert.equal(s.mean.length, 19);
+  });
+  withLab(small, (lab) => assert.deepEqual([...lab.offsetScores(0, 0).offsets], [0, 1, 2, 3, 4, 5, 6, 7]));
+});
+
+test('export, import and train give bitwise the same curve as training straight on', () => {
+  const config = { ...small, task: 'reverse', scheme: 'alibi', seed: 7 };
+  const straight = withLab(config, (lab) => {
+    lab.train(10);
+    return lab.train(10).loss;
+  });
+  const saved = withLab(config, (lab) => {
+    lab.train(10);
+    return lab.exportState();
+  });
+  assert.ok(saved instanceof Uint8Array);
+  assert.deepEqual([...saved.subarray(0, 4)].map((c) => String.fromCharCode(c)).join(''), 'PELB');
+  // Restored into a Lab of another configuration: the state brings its own.
+  withLab({ task: 'subject' }, (lab) => {
+    lab.importState(saved);
+    assert.equal(lab.step, 10);
+    assert.equal(lab.config.scheme, 'alibi');
+    assert.deepEqual(lab.train(10).loss, straight);
+  });
+});
+
+test('the WebAssembly engine trains bitwise as the native engine does', () => {
+  // Losses of steps 0, 9 and 19 printed by the native build's pe-lab-dump (--train-steps 20 --d 32 --length 8
+  // --layers 1 --lr 0.01 and the task, scheme and convention below); the same values are pinned in
+  // tests/cpp/test_lab_training.cpp. Every operation in a step is IEEE arithmetic or the engine's own
+  // exponential, so the two builds agree to the bit.
+  const runs = [
+    [{ task: 'subject', scheme: 'alibi' }, [2.47176504, 2.45886469, 2.38160515]],
+    [
+      { task: 'reverse', scheme: 'rope', ropeConvention: 'interleaved' },
+      [2.77958751, 2.77114987, 2.75162196],
+    ],
+  ];
+  for (const [config, expected] of runs) {
+    const loss = withLab(
+      { ...config, dModel: 32, length: 8, nLayers: 1, lr: 0.01 },
+      (lab) => lab.train(20).loss,
+    );
+    assert.deepEqual([loss[0], loss[9], loss[19]], expected.map(Math.fround), config.task);
+  }
+});
+
+test('the same seed gives the same curve and another seed a different one', () => {
+  const run = (seed) => withLab({ ...small, seed }, (lab) => lab.train(5).loss);
+  assert.deepEqual(run(3), run(3));
+  assert.notDeepEqual(run(3), run(4));
+});
+
+test('every bad argument throws an Error naming the method, the parameter, the value and what is allowed', () => {
+  const bad = [
+    [
+      () => new pe.Lab({ dModel: 7 }),
+      /^new Lab: config\.dModel must be an even integer from 8 to 256; received 7\./,
+    ],
+    [() => new pe.Lab({ dModel: 264 }), /^new Lab: config\.dModel .* received 264/],
+    [
+      () => new pe.Lab({ nHeads: 3 }),
+      /^new Lab: config\.nHeads must be a divisor of dModel \(64\); received 3/,
+    ],
+    [() => new pe.Lab({ width: 1 }), /^new Lab: config must be .* received an object with the key "width"/],
+    [() => new pe.Lab('rope'), /^new Lab: config must be an object .* received "rope"/],
+    [() => new pe.Lab(null), /^new Lab: config .* received null/],
+    [
+      () => new pe.Lab({ scheme: 'relative' }),
+      /^new Lab: config\.scheme must be one of .*"alibi".*received "relative"/,
+    ],
+    [() => new pe.Lab({ lr: NaN }), /^new Lab: config\.lr must be a finite number .* received NaN/],
+    [() => new pe.Lab({ seed: -1 }), /^new Lab: config\.seed .* received -1/],
+    [() => new pe.Lab({ seed: 2 ** 32 }), /^new Lab: config\.seed .* received 4294967296/],
+    [() => new pe.Lab({ batch: 1e9 }), /^new Lab: config\.batch .* received 1e\+09/],
+    [() => new pe.Lab({ causal: 1 }), /^new Lab: config\.causal must be true or false; received 1/],
+    [() => new pe.Lab({ task: 'first', causal: false }), /config\.causal must be true for the task "first"/],
+    [() => new pe.Lab({ task: 'subject', length: 4 }), /config\.length must be an integer from 5 to 32/],
+    [
+      () => new pe.Lab({ steps: 10, warmup: 20 }),
+      /config\.warmup must be an integer from 0 to 10; received 20/,
+    ],
+    [
+      () => new pe.Lab({ dModel: 256, nLayers: 4, batch: 256, length: 32 }),
+      /^new Lab: config\.batch, length, dModel, nHeads and nLayers together need \d+ floats .* cap/,
+    ],
+    [() => new pe.Lab({}, 1), /^new Lab: expects at most 1 arguments; received 2\./],
+    [() => pe.Lab({}), /new/],
+  ];
+  for (const [call, pattern] of bad) assertEngineError(call, pattern);
+
+  withLab(small, (lab) => {
+    const methods = [
+      [() => lab.train(), /^Lab\.train: steps must be an integer from 1 to 10000; received undefined\./],
+      [() => lab.train(0), /^Lab\.train: steps .* received 0/],
+      [() => lab.train(10001), /^Lab\.train: steps .* received 10001/],
+      [() => lab.train(1.5), /^Lab\.train: steps .* received 1\.5/],
+      [() => lab.train('3'), /^Lab\.train: steps .* received "3"/],
+      [() => lab.train({}), /^Lab\.train: steps .* received an object/],
+      [() => lab.train(1, 2), /^Lab\.train: expects at most 1 arguments/],
+      [() => lab.evaluate({ samples: 0 }), /^Lab\.evaluate: options\.samples .* from 1 to 1024; received 0/],
+      [() => lab.evaluate({ sample: 3 }), /^Lab\.evaluate: options .* key "sample"/],
+      [() => lab.evaluate(3), /^Lab\.evaluate: options must be an object/],
+      [() => lab.attention(1, 0), /^Lab\.attention: layer must be an integer from 0 to 0; received 1/],
+      [() => lab.attention(0, 2), /^Lab\.attention: head must be an integer from 0 to 1; received 2/],
+      [() => lab.attention(0, 0, 33), /^Lab\.attention: length must be an integer from 2 to 32; received 33/],
+      [() => lab.attention(0, 0, 8, -1), /^Lab\.attention: example .* received -1/],
+      [() => lab.attention(), /^Lab\.attention: layer .* received undefined/],
+      [() => lab.offsetScores(0, NaN), /^Lab\.offsetScores: head .* received NaN/],
+      [() => lab.offsetScores(0, 0, 1), /^Lab\.offsetScores: length .* received 1/],
+      [() => lab.positionTable(1), /^Lab\.positionTable: expects at most 0 arguments/],
+      [() => lab.exportState(1), /^Lab\.exportState: expects at most 0 arguments/],
+      [() => lab.importState([1, 2]), /^Lab\.importState: bytes must be a Uint8Array .* received an array/],
+      [() => lab.importState(new Uint8Array(8)), /^Lab\.importState: bytes cannot be read: .*PELB/],
+    ];
+    for (const [call, pattern] of methods) assertEngineError(call, pattern);
+    const saved = lab.exportState();
+    const damaged = saved.slice(0, saved.length - 4);
+    assertEngineError(
+      () => lab.importState(damaged),
+      /^Lab\.importState: bytes cannot be read: .*parameters/,
+    );
+    // After every error the Lab still trains, from where it was.
+    assert.equal(lab.step, 0);
+    assert.equal(lab.train(2).loss.length, 2);
+    assert.equal(lab.step, 2);
+  });
+});
+
+test('a deleted Lab throws on every call and deleting it again does nothing', () => {
+  const lab = new pe.Lab(small);
+  lab.delete();
+  lab.delete();
+  assertEngineError(() => lab.train(1), /^Lab\.train: this Lab has been deleted/);
+  assertEngineError(() => lab.step, /^Lab\.step: this Lab has been deleted/);
+  assertEngineError(() => lab.exportState(), /^Lab\.exportState: this Lab has been deleted/);
+});
+
+test('20 create, train and delete cycles leave the engine memory flat', () => {
+  const cycle = () =>
+    withLab({ ...small, task: 'subject', scheme: 'learned' }, (lab) => {
+      lab.train(2);
+      lab.evaluate({ samples: 2 });
+      lab.attention(0, 0, 20);
+      lab.importState(lab.exportState());
+      assert.throws(() => lab.train(-1));
+    });
+  assertNoGrowth(cycle, 20);
+});

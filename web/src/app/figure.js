@@ -1,0 +1,195 @@
+// defineFigure: one declaration per figure. A figure says what it shows (id, title, caption), what it takes
+// (parameters: type, default, range, control, URL name), what it asks the engine (`compute`), how it draws
+// (`view` once, `draw` on every change) and how it reads as text (`summary`, `table`, `live`). Everything else
+// comes from here: mount / update / destroy, the frame with its controls kept in sync, URL parsing, the text
+// alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
+import { getEngine } from '../engine.js';
+import { createControls } from '../ui/controls.js';
+import { createFrame } from '../ui/frame.js';
+import { fillLive, sectionOf } from '../ui/live.js';
+import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
+
+/** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
+
+/**
+ * @template Data, View
+ * @typedef {object} FigureSpec
+ * @property {string} id the figure id (DESIGN.md), also data-figure on the mounted element
+ * @property {string} title shown when the figure stands alone, and naming its controls and data table
+ * @property {string} [caption]
+ * @property {Record<string, import('./params.js').ParamDecl>} [params]
+ * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
+ *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
+ * @property {(engine: any, params: Params, previous: Data | null) => Data} [compute] engine calls
+ *   only; a thrown Error is shown in place and the figure keeps its last drawing
+ * @property {(ctx: FigureContext) => View} view builds the figure's nodes once
+ * @property {(view: View, data: Data, params: Params) => void} [draw]
+ * @property {(data: Data, params: Params) => string} [summary] the one-line text alternative
+ * @property {(data: Data, params: Params, engine: any) => { columns: string[], rows: unknown[][],
+ *   note?: string, csv?: { columns: string[], rows: unknown[][] } }} [table] the data table and CSV
+ * @property {(data: Data, params: Params) => Record<string, unknown>} [live] numbers for the
+ *   `data-live` outputs of the section around the figure (none on the embed page)
+ * @property {(params: Params, patch: Record<string, unknown>) => Record<string, unknown>} [follow]
+ *   parameters that move with a reader's change to a control (a lower bound pushed past an upper one pushes it
+ *   along): given the parameters with the change and the change itself, the other values to set; their controls
+ *   follow. Values from options or a URL are left as given, for the engine to judge.
+ * @property {(view: View, options: Params, changed: string[]) => void} [onOptions]
+ * @property {(view: View) => void} [destroy]
+ */
+
+/**
+ * @typedef {object} FigureContext
+ * @property {HTMLElement} element the mount point
+ * @property {ReturnType<typeof createFrame>} frame controls, plot, readout, error line, actions
+ * @property {Record<string, { element: HTMLElement, value: any, input?: HTMLInputElement }>} controls the
+ *   parameters' controls in the page (for a range that follows another parameter, say)
+ * @property {any} engine the loaded engine
+ * @property {() => Params} params the current parameters
+ * @property {() => Params} options the current options
+ * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
+ * @property {(text: string) => void} readout
+ * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
+ */
+
+/**
+ * Declares a figure. The result is what the registry, the article, the embed page and URL state use.
+ * @template Data, View
+ * @param {FigureSpec<Data, View>} spec
+ */
+export function defineFigure(spec) {
+  const decls = spec.params ?? {};
+  const defaults = defaultsOf(decls);
+  const optionDefaults = { controls: true, ...spec.options };
+  return Object.freeze({
+    id: spec.id,
+    title: spec.title,
+    /** The URL parameters, in declaration order: { key, name, type, default }. */
+    params: urlParamsOf(decls),
+    /** Options from a URL query (embed.html?figure=<id>&...). */
+    parse: (/** @type {URLSearchParams} */ query) => parseQuery(query, decls),
+    /**
+     * @param {HTMLElement} element
+     * @param {Record<string, unknown>} [options] parameters, and the figure's other options
+     */
+    mount: (element, options = {}) =>
+      mountFigure(spec, decls, element, { ...defaults, ...optionDefaults, ...options }),
+  });
+}
+
+function mountFigure(spec, decls, element, initial) {
+  const engine = getEngine();
+  const keys = Object.keys(decls);
+  const isParam = (key) => keys.includes(key);
+  let state = { ...initial };
+  let data = null;
+  let drawn = null; // the parameters `data` was computed for
+  const params = () => pick(state, keys);
+
+  const frame = createFrame(element, {
+    id: spec.id,
+    title: spec.title,
+    caption: spec.caption,
+    table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
+  });
+  const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
+  const bounded = keys.filter((key) => typeof decls[key].max === 'function');
+  const shownControls = state.controls === false ? omitLinked(controls) : controls;
+  frame.addControls(shownControls);
+  const live = spec.live ? sectionOf(element) : null;
+
+  /** @type {FigureContext} */
+  const ctx = {
+    element,
+    frame,
+    controls: shownControls,
+    engine,
+    params,
+    options: () => state,
+    set,
+    readout: (text) => frame.setReadout(text),
+    redraw: () => data !== null && paint(),
+  };
+  const view = spec.view(ctx);
+
+  function withFollowers(patch) {
+    if (!spec.follow) return patch;
+    const moved = spec.follow({ ...params(), ...patch }, patch);
+    for (const [key, value] of Object.entries(moved))
+      if (shownControls[key]) shownControls[key].value = value;
+    return { ...patch, ...moved };
+  }
+
+  function set(patch) {
+    state = { ...state, ...patch };
+    render();
+  }
+
+  function render() {
+    keepInBounds();
+    const next = params();
+    const result = frame.attempt(() => (spec.compute ? spec.compute(engine, next, data) : next));
+    if (result === undefined) return;
+    data = result;
+    drawn = next;
+    paint();
+  }
+
+  function paint() {
+    const ok = frame.attempt(() => {
+      spec.draw?.(view, data, drawn);
+      return true;
+    });
+    if (!ok) return;
+    if (spec.summary) frame.setSummary(spec.summary(data, drawn));
+    if (live) fillLive(live, spec.live(data, drawn));
+  }
+
+  // A parameter whose range follows others (a position below the number of positions) stays inside it, and its
+  // slider's end moves with it; the end is written only when it changes (each write costs a layout).
+  function keepInBounds() {
+    if (bounded.length === 0) return;
+    const patch = clampToBounds(decls, state);
+    state = { ...state, ...patch };
+    for (const key of bounded) {
+      const control = controls[key];
+      if (!control?.input) continue;
+      const max = maxOf(decls[key], state);
+      const text = String(Number.isFinite(max) ? max : 0);
+      if (control.input.max !== text) control.input.max = text;
+      if (key in patch) control.value = state[key];
+    }
+  }
+
+  render();
+
+  return {
+    /** Changes parameters and options from outside (the article's section bar, linked figures, URL state). */
+    update(patch = {}) {
+      const changedParams = [];
+      const changedOptions = [];
+      for (const [key, value] of Object.entries(patch)) {
+        if (Object.is(state[key], value)) continue;
+        (isParam(key) ? changedParams : changedOptions).push(key);
+      }
+      state = { ...state, ...patch };
+      for (const key of changedParams) {
+        // Controls the article's bar stands in for are not in the page: writing them would be wasted work.
+        if (shownControls[key]) shownControls[key].value = state[key];
+      }
+      if (changedParams.length > 0) render();
+      if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
+    },
+    destroy() {
+      spec.destroy?.(view);
+      frame.destroy();
+    },
+  };
+}
+
+function pick(object, keys) {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+
+function omitLinked(controls) {
+  return Object.fromEntries(Object.entries(controls).filter(([, control]) => !control.linked));
+}

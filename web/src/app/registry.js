@@ -1,0 +1,32 @@
+// Every figure id (DESIGN.md), in the order of the article, and how to load its module. Modules load on
+// demand, so a page pays only for the figures it shows.
+export const figures = {
+  order: () => import('../figures/order/index.js'),
+  naive: () => import('../figures/naive.js'),
+  heatmap: () => import('../figures/heatmap.js'),
+  columns: () => import('../figures/columns/index.js'),
+  binary: () => import('../figures/binary.js'),
+  periods: () => import('../figures/periods.js'),
+  ranges: () => import('../figures/ranges.js'),
+  rotation: () => import('../figures/rotation/index.js'),
+  similarity: () => import('../figures/similarity/index.js'),
+  mixing: () => import('../figures/mixing.js'),
+  learned: () => import('../figures/learned.js'),
+  rope: () => import('../figures/rope/index.js'),
+  alibi: () => import('../figures/alibi.js'),
+  extension: () => import('../figures/extension/index.js'),
+};
+
+/**
+ * Loads a figure by id: its declaration (defineFigure's result: id, title, params, parse, mount). Rejects with an
+ * Error naming the id and the known ones.
+ * @param {string} id
+ */
+export async function loadFigure(id) {
+  const load = Object.hasOwn(figures, id) ? figures[id] : null;
+  if (!load) {
+    throw new Error(`Unknown figure "${id}"; known figures: ${Object.keys(figures).join(', ')}.`);
+  }
+  const module = await load();
+  return module.default;
+}

@@ -1,0 +1,196 @@
+// Figure `rope`: rotary position embedding. A query and a key (two words' seeded embeddings) turn pair by pair
+// with position; their score over every (m, n) has constant diagonals; the score against offset beside the
+// sinusoidal dot product and the ALiBi bias; and the two classic mistakes (queries only, swapped conventions).
+import { defineFigure } from '../../app/figure.js';
+import { getEngine } from '../../engine.js';
+import { series } from '../../ui/colors.js';
+import { select } from '../../ui/controls.js';
+import { changeWriter, h } from '../../ui/dom.js';
+import { formatInt, formatSig, formatValue } from '../../ui/format.js';
+import { offsetChart } from '../../ui/offset-chart.js';
+import { scientific } from '../../ui/scientific.js';
+import { BASE, checkbox, intSlider } from '../shared-params.js';
+import { followRange, scoreMap } from '../shared-scores.js';
+import { conventionsPanel } from './conventions.js';
+import { MAX_OFFSET, ropeData } from './data.js';
+import { pairsPanel } from './pairs.js';
+import './rope.css';
+
+/** The offset chart's curves, in the order of the series colours. */
+const CURVES = [
+  ['rope', 'RoPE score'],
+  ['sinusoidal', 'sinusoidal PE(0)\u00b7PE(k)'],
+  ['alibi', 'ALiBi bias (one head)'],
+];
+
+// The vocabulary is the engine's, known once it has loaded: the control is made at mount.
+const words = () =>
+  getEngine()
+    .vocabulary()
+    .map((w) => ({ value: w, label: w }));
+const word = (label, value) => ({
+  type: 'string',
+  default: value,
+  label,
+  control: (current, onChange) => select({ label, options: words(), value: current, onChange }),
+});
+
+const heading = (text) => h('h3', { class: 'pe-rope-heading' }, text);
+
+export default defineFigure({
+  id: 'rope',
+  title: 'Rotary position embedding: queries and keys turn with position',
+  caption:
+    'Top: each pair of the query (at position m) and the key (at position n) drawn as an arrow; RoPE turns ' +
+    'pair i by m\u00b7\u03b8\u1d62 and n\u00b7\u03b8\u1d62. Middle: the score of the rotated query and key ' +
+    'for every m (rows) and n (columns); red positive, blue negative. Bottom: the score against the offset ' +
+    'n \u2212 m for RoPE, the sinusoidal dot product PE(0)\u00b7PE(k) and the ALiBi bias, and how the two ' +
+    'pairing conventions map onto each other. Hover or focus any panel to read exact values.',
+  params: {
+    query: word('Query word', 'dog'),
+    key: word('Key word', 'man'),
+    // The ranges of m and n follow the number of positions (see draw).
+    m: intSlider('Query position m', 3, 0, 31),
+    n: intSlider('Key position n', 7, 0, 31),
+    headDim: intSlider('Head width', 8, 2, 64, 2),
+    base: BASE,
+    convention: {
+      type: 'enum',
+      default: 'interleaved',
+      control: 'select',
+      label: 'Convention',
+      options: [
+        { value: 'interleaved', label: 'interleaved (pairs 2i, 2i+1)' },
+        { value: 'half', label: 'half (pairs i, i + d/2)' },
+      ],
+    },
+    queriesOnly: checkbox('RoPE on queries only (the mistake)'),
+    positions: { type: 'int', default: 32 },
+  },
+
+  compute: ropeData,
+
+  view({ frame, controls, readout, set }) {
+    /** @type {any} */
+    const view = { controls, data: null, write: changeWriter() };
+    view.pairs = pairsPanel(readout);
+    view.scores = scoreMap({
+      name: 'rope',
+      label: 'Score matrix, query position m down, key position n across; arrow keys move the cursor',
+      xLabel: 'key position n',
+      yLabel: 'query position m',
+      side: 380,
+      ticks: 5,
+      readout,
+      describe: (m, n) =>
+        `query m ${m}, key n ${n}, offset n \u2212 m ${n - m}, score ` +
+        `${formatValue(view.data.scores[m * view.data.shown.positions + n])}` +
+        (view.data.shown.queriesOnly ? ' (queries only)' : ''),
+      // Focus starts at the chosen query and key, and the keys move them, so the arrows above follow the cursor.
+      start: () => ({ row: view.data.shown.m, col: view.data.shown.n }),
+      onHover: (cell, source) => source === 'key' && set({ m: cell.row, n: cell.col }),
+      onSelect: (cell) => set({ m: cell.row, n: cell.col }),
+      onLayout: () => placeChosen(view),
+    });
+    view.chosen = view.scores.map.marks.appendChild(h('svg:rect', { class: 'pe-rope-chosen' }));
+    view.deviation = h('p', { class: 'pe-rope-deviation', 'data-readout': 'deviation' });
+    view.offsets = offsetChart({
+      name: 'rope-lines',
+      label: 'Score against offset for RoPE, sinusoidal and ALiBi; left and right arrow keys step',
+      xLabel: 'offset k = n \u2212 m',
+      yLabel: 'score / largest |score|',
+      readout,
+      describe: (k) => {
+        const { curves, slope } = view.data.held;
+        return (
+          `offset k ${k}: RoPE score ${formatValue(curves.rope[k])}, sinusoidal ` +
+          `${formatValue(curves.sinusoidal[k])}, ALiBi bias ${formatValue(curves.alibi[k])} ` +
+          `(slope ${formatValue(slope)})`
+        );
+      },
+    });
+    view.conventions = conventionsPanel();
+    frame.plot.append(
+      heading('Each pair turns with position'),
+      view.pairs.element,
+      heading('Score of query at m and key at n'),
+      view.scores.map.element,
+      view.deviation,
+      heading('Score against offset n \u2212 m'),
+      h('p', { class: 'pe-rope-note' }, 'Each curve is divided by its largest magnitude over these offsets.'),
+      view.offsets.element,
+      heading('Interleaved and half conventions'),
+      ...view.conventions.elements,
+    );
+    return view;
+  },
+
+  draw(view, data) {
+    view.data = data;
+    const { shown, held } = data;
+    followRange(view.controls.m, shown.positions - 1, shown.m);
+    followRange(view.controls.n, shown.positions - 1, shown.n);
+    view.pairs.draw(data);
+    view.scores.show(data.scores, shown.positions, { limit: data.limit });
+    view.write.putText(
+      view.deviation,
+      `Max deviation along diagonals: ${formatSig(data.deviation, 4)}` +
+        (shown.queriesOnly
+          ? ' \u2014 the score now depends on the query position m, not only on n \u2212 m.'
+          : ' \u2014 every diagonal is constant: the score depends only on n \u2212 m.'),
+    );
+    view.offsets.draw({
+      max: MAX_OFFSET,
+      domain: [-1.05, 1.05],
+      zeroLine: true,
+      series: CURVES.map(([name, label], i) => ({
+        label,
+        value: (k) => held.curves[name][k] / held.peaks[name],
+        stroke: series[i],
+        className: 'pe-rope-series',
+      })),
+    });
+    view.conventions.draw(data);
+  },
+
+  summary: ({ shown: { query, key, m, n, headDim, base, convention, queriesOnly, positions }, ...data }) =>
+    `RoPE with query "${query}" at m = ${m} and key "${key}" at n = ${n}, head width ${headDim}, base ` +
+    `${formatValue(base)}, ${convention} convention${queriesOnly ? ', queries only' : ''}: score ` +
+    `${formatValue(data.score)}. Over ${positions} positions the largest deviation along a diagonal of the ` +
+    `score matrix is ${formatSig(data.deviation, 4)}.`,
+
+  table({ scores, shown: { positions } }) {
+    const columns = ['query m', ...Array.from({ length: positions }, (_, n) => `key ${n}`)];
+    const rows = Array.from({ length: positions }, (_, m) => [
+      m,
+      ...Array.from(scores.subarray(m * positions, (m + 1) * positions), formatValue),
+    ]);
+    return { columns, rows, note: 'RoPE score of the rotated query at m and key at n.' };
+  },
+
+  live: ({ shown, held, score, deviation }) => ({
+    'rope-score': formatValue(score),
+    'rope-m': formatInt(shown.m),
+    'rope-n': formatInt(shown.n),
+    'rope-offset': formatInt(shown.n - shown.m),
+    'rope-deviation': formatSig(deviation, 4),
+    'rope-deviation-both': scientific(held.deviation.both),
+    'rope-deviation-only': formatSig(held.deviation.only, 3),
+    'rope-swap-difference': formatSig(held.swapDifference, 3),
+    'rope-swap-deviation': scientific(held.deviation.swapped),
+    'rope-fix-difference': scientific(held.restoreDifference),
+    'rope-positions': formatInt(shown.positions),
+  }),
+
+  destroy(view) {
+    view.scores.destroy();
+    view.offsets.destroy();
+    view.conventions.destroy();
+  },
+});
+
+/** The dashed mark on the chosen query and key, placed again whenever the map is laid out. */
+function placeChosen({ data, scores, chosen, write }) {
+  const { x, y, w, h: height } = scores.map.cellRect(data.shown.m, data.shown.n);
+  write.putRect(chosen, x, y, w, height);
+}

@@ -1,0 +1,54 @@
+// A training worker of the lab: one engine instance holding any number of training runs (the engine's Lab
+// objects), each under a key. One message in, { id, key, method, args }, gets one message out, { id, result,
+// step } or { id, error } with the engine's message. `create` makes (or remakes) the run under the key from a
+// configuration, `delete` frees it, any other method is called on the run. Typed arrays in a result are
+// transferred, not copied.
+import { loadEngine } from '../engine.js';
+
+const ready = loadEngine();
+/** @type {Map<string, any>} */
+const runs = new Map();
+const scope = /** @type {{ postMessage(message: unknown, transfer?: Transferable[]): void }} */ (
+  /** @type {unknown} */ (self)
+);
+
+/** The buffers of the typed arrays in a result (one level deep), to transfer rather than copy. */
+function buffers(result) {
+  if (ArrayBuffer.isView(result)) return [result.buffer];
+  if (!result || typeof result !== 'object') return [];
+  return Object.values(result)
+    .filter((value) => ArrayBuffer.isView(value))
+    .map((value) => value.buffer);
+}
+
+function free(key) {
+  runs.get(key)?.delete();
+  runs.delete(key);
+}
+
+function call(engine, { key, method, args }) {
+  if (method === 'create') {
+    free(key);
+    runs.set(key, new engine.Lab(...args));
+    return { result: null, step: 0 };
+  }
+  if (method === 'delete') {
+    free(key);
+    return { result: null, step: 0 };
+  }
+  const run = runs.get(key);
+  if (!run) throw new Error(`The lab has no run "${key}"; create it first.`);
+  if (typeof run[method] !== 'function') throw new Error(`A lab run has no method "${method}".`);
+  const result = run[method](...args);
+  return { result, step: run.step };
+}
+
+self.addEventListener('message', async ({ data }) => {
+  try {
+    const engine = await ready;
+    const { result, step } = call(engine, data);
+    scope.postMessage({ id: data.id, result, step }, buffers(result));
+  } catch (error) {
+    scope.postMessage({ id: data.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

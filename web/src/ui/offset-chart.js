@@ -1,0 +1,127 @@
+// A chart of curves over an integer offset 0..max (a score or a bias against the distance between a query and a
+// key), with a rule that the pointer and the keys move (one key map, grid-cursor.js) and a readout of the offset
+// under it. The figure says what each curve is and what an offset reads; the chart keeps its nodes between
+// draws, writes only what changed and follows its width.
+import { scaleLinear } from 'd3-scale';
+import { drawAxis } from './axes.js';
+import { changeWriter, h, nodePool } from './dom.js';
+import { formatInt } from './format.js';
+import { indexCursor } from './grid-cursor.js';
+import { watchWidth } from './resize.js';
+import './offset-chart.css';
+
+const MARGIN = { top: 12, right: 12, bottom: 46, left: 56 };
+
+/**
+ * @param {{ name: string, label: string, xLabel: string, yLabel: string, describe: (offset: number) => string,
+ *   readout: (text: string) => void, height?: number }} options `name` is the chart's class (`pe-<name>`);
+ *   `label` its accessible name; `describe` the readout of an offset
+ */
+export function offsetChart({ name, label, xLabel, yLabel, describe, readout, height = 240 }) {
+  const svg = h('svg:svg', {
+    class: `pe-offsetchart pe-${name}`,
+    tabindex: 0,
+    role: 'img',
+    'aria-label': label,
+  });
+  const xAxis = h('svg:g');
+  const yAxis = h('svg:g');
+  const zero = h('svg:line', { class: 'pe-offsetchart-zero' });
+  const curves = h('svg:g');
+  const rule = h('svg:line', { class: 'pe-offsetchart-rule', visibility: 'hidden' });
+  svg.append(xAxis, yAxis, zero, curves, rule);
+  const box = h('div', { class: 'pe-offsetchart-box' }, svg);
+  const legend = h('ul', { class: 'pe-offsetchart-legend', hidden: true });
+  const element = h('div', {}, box, legend);
+  const paths = nodePool(curves, () => h('svg:path'));
+  const keys = nodePool(legend, () => {
+    const swatch = h('span', { class: 'pe-offsetchart-swatch' });
+    const text = h('span');
+    return { node: h('li', {}, swatch, text), swatch, text };
+  });
+  const { put, putText } = changeWriter();
+  let width = 0;
+  let shown = null;
+  let x = null;
+  let cursor = null;
+
+  function render() {
+    if (!shown) return;
+    const { max, domain, nice = false, zeroLine = false, series } = shown;
+    const w = Math.max(220, width || box.clientWidth);
+    put(svg, 'width', w);
+    put(svg, 'height', height);
+    x = scaleLinear()
+      .domain([0, max])
+      .range([MARGIN.left, w - MARGIN.right]);
+    const y = scaleLinear()
+      .domain(domain)
+      .range([height - MARGIN.bottom, MARGIN.top]);
+    if (nice) y.nice();
+    put(xAxis, 'transform', `translate(0,${height - MARGIN.bottom})`);
+    put(yAxis, 'transform', `translate(${MARGIN.left},0)`);
+    drawAxis(xAxis, 'bottom', x, { ticks: w < 400 ? 4 : 8, label: xLabel, format: formatInt });
+    drawAxis(yAxis, 'left', y, { ticks: 5, label: yLabel });
+    put(zero, 'visibility', zeroLine ? 'visible' : 'hidden');
+    put(zero, 'x1', x(0));
+    put(zero, 'x2', x(max));
+    put(zero, 'y1', y(0));
+    put(zero, 'y2', y(0));
+    paths(series.length).forEach((path, s) => {
+      const { value, stroke, className } = series[s];
+      let d = '';
+      for (let k = 0; k <= max; k += 1) d += `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(value(k)).toFixed(1)}`;
+      put(path, 'd', d);
+      put(path, 'class', className);
+      put(path, 'stroke', stroke);
+    });
+    const labelled = series.filter((s) => s.label);
+    if (legend.hidden !== (labelled.length === 0)) legend.hidden = labelled.length === 0;
+    keys(labelled.length).forEach(({ swatch, text }, s) => {
+      put(swatch, 'style', `background:${labelled[s].stroke}`);
+      putText(text, labelled[s].label);
+    });
+    put(rule, 'y1', MARGIN.top);
+    put(rule, 'y2', height - MARGIN.bottom);
+    if (cursor !== null) show(Math.min(cursor, max));
+  }
+
+  function show(k) {
+    cursor = k;
+    readout(describe(k));
+    put(rule, 'x1', x(k));
+    put(rule, 'x2', x(k));
+    put(rule, 'visibility', 'visible');
+  }
+
+  indexCursor(svg, {
+    at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)),
+    get: () => cursor,
+    show,
+    // The rule stays where the reader left it, with its reading.
+    leave: () => {},
+    max: () => shown.max,
+    ready: () => x !== null,
+  });
+  const stopWatching = watchWidth(box, (next) => {
+    width = next;
+    render();
+  });
+
+  return {
+    element,
+    svg,
+    /**
+     * Draws the curves: curve s at offset k is `series[s].value(k)`, k = 0..max, against a y axis over `domain`
+     * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
+     * legend under the chart. The reading under the rule is renewed.
+     * @param {{ max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
+     *   number) => number, stroke: string, className: string, label?: string }[] }} spec
+     */
+    draw(spec) {
+      shown = spec;
+      render();
+    },
+    destroy: stopWatching,
+  };
+}
