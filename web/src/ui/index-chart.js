@@ -49,8 +49,11 @@ export function indexChart({
   const paths = series.map((s) => h('svg:path', { class: `pe-${name}-${s}` }));
   const rules = lines.map((line) => ({
     anchor: line.anchor,
-    line: h('svg:line', { class: `pe-${name}-${line.name}` }),
-    text: h('svg:text', { class: `pe-${name}-${line.name}-label`, 'text-anchor': line.anchor }),
+    line: h('svg:line', { class: `pe-index-chart-line pe-${name}-${line.name}` }),
+    text: h('svg:text', {
+      class: `pe-index-chart-line-label pe-${name}-${line.name}-label`,
+      'text-anchor': line.anchor,
+    }),
   }));
   const mark = h('svg:rect', {
     class: `pe-index-chart-highlight pe-${name}-highlight`,
