@@ -17,27 +17,26 @@ export const checkbox = (label, value = false) =>
   Object.freeze({ type: 'boolean', default: value, control: 'toggle', label });
 
 /**
- * One of a few values, the first by default, in a drop-down (or `control` 'segmented'), from [value, label]
- * pairs; number values make a whole-number parameter.
- * @param {string} label @param {[unknown, string][]} options @param {string} [control]
+ * One of a few named values, the first by default, in a drop-down (or `control` 'segmented').
+ * @param {string} label @param {Record<string, string>} labels each value's label @param {string} [control]
  */
-export const choice = (label, options, control = 'select') =>
+export const choice = (label, labels, control = 'select') =>
   Object.freeze({
-    type: typeof options[0][0] === 'number' ? 'int' : 'enum',
-    default: options[0][0],
+    type: 'enum',
+    default: Object.keys(labels)[0],
     control,
     label,
-    options: options.map(([value, text]) => ({ value, label: text })),
+    options: Object.entries(labels).map(([value, text]) => ({ value, label: text })),
   });
 
 /** The model width chosen from a list of widths (a figure whose engine call is costly at every width). */
 export const widthChoice = (value, widths) =>
   Object.freeze({
-    ...choice(
-      'Width dModel',
-      widths.map((w) => [w, formatInt(w)]),
-    ),
+    type: 'int',
     default: value,
+    control: 'select',
+    label: 'Width dModel',
+    options: widths.map((w) => ({ value: w, label: formatInt(w) })),
   });
 
 /** The last of `positions` positions: the end of a position slider that follows the number of positions. */
@@ -63,10 +62,10 @@ export const SINUSOIDAL = Object.freeze({
   positions: { ...intSlider('Positions', 64, 1, 2048), linked: true },
   base: { ...BASE, linked: true },
   layout: {
-    ...choice('Layout', [
-      ['interleaved', 'interleaved (sin 2i, cos 2i+1)'],
-      ['split', 'split (all sin, then all cos)'],
-    ]),
+    ...choice('Layout', {
+      interleaved: 'interleaved (sin 2i, cos 2i+1)',
+      split: 'split (all sin, then all cos)',
+    }),
     linked: true,
   },
 });

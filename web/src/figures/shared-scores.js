@@ -1,5 +1,5 @@
 // What the relative-position figures (rope, alibi) share: a square map of query-by-key scores that fits its
-// width, and sliders whose range follows another parameter.
+// width.
 import { cellMap } from '../ui/cell-map.js';
 import { watchWidth } from '../ui/resize.js';
 
@@ -50,15 +50,4 @@ export function scoreMap({ side, ticks, onLayout, ...options }) {
       map.destroy();
     },
   };
-}
-
-/**
- * Shows `value` on a slider whose largest value follows another parameter (a position below the number of
- * positions, a head up to the number of heads). Absent controls (the figure's controls hidden) are skipped.
- * @param {{ input: HTMLInputElement, value: number } | undefined} control
- */
-export function followRange(control, max, value) {
-  if (!control) return;
-  if (control.input.max !== String(max)) control.input.max = String(max);
-  control.value = value;
 }

@@ -6,10 +6,11 @@ import { numberList } from './fields.js';
 import { formatSig } from './format.js';
 
 /**
- * A range slider with a visible label and a live value. scale "log" moves in equal ratios (for bases, lengths).
+ * A range slider with a visible label and a live value. scale "log" moves in equal ratios (for bases, lengths),
+ * "pow2" in powers of two (min and max are powers of two); `integer` keeps a log slider's values whole.
  * Arrow keys step; Page Up/Down take bigger steps; the <output> shows the exact value.
  * @param {{ label: string, min: number, max: number, step?: number, value: number, scale?: string,
- *   format?: (v: number) => string, onChange?: (v: number) => void, name?: string }} options
+ *   integer?: boolean, format?: (v: number) => string, onChange?: (v: number) => void, name?: string }} options
  */
 export function slider({
   label,
@@ -18,18 +19,21 @@ export function slider({
   step = 1,
   value,
   scale = 'linear',
+  integer = false,
   format = (v) => formatSig(v, 6),
   onChange = () => {},
   name,
 }) {
   const id = uid('slider');
   const log = scale === 'log';
-  const toInput = (v) => (log ? Math.log10(v) : v);
+  const pow2 = scale === 'pow2';
+  const toInput = (v) => (log ? Math.log10(v) : pow2 ? Math.round(Math.log2(v)) : v);
   const fromInput = (x) => {
+    if (pow2) return 2 ** Number(x);
     if (!log) return Number(x);
-    const raw = 10 ** Number(x);
     // Snap log values to a tidy number of significant digits so the readout and the engine agree exactly.
-    return Number(raw.toPrecision(3));
+    const snapped = Number((10 ** Number(x)).toPrecision(3));
+    return integer ? Math.round(snapped) : snapped;
   };
   const input = h('input', {
     id,
@@ -181,7 +185,8 @@ function makeControl(decl, value, onChange, values) {
   if (control === 'slider') {
     const { min, step, scale } = decl;
     const max = maxOf(decl, values);
-    return slider({ label, min, max, step, scale, value, onChange, ...(format ? { format } : {}) });
+    const integer = decl.type === 'int';
+    return slider({ label, min, max, step, scale, integer, value, onChange, ...(format ? { format } : {}) });
   }
   if (control === 'toggle') return toggle({ label, checked: Boolean(value), onChange });
   if (control === 'numbers') return numberList({ label, value, onChange });

@@ -98,8 +98,6 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)),
     get: () => cursor,
     show,
-    // The rule stays where the reader left it, with its reading.
-    leave: () => {},
     max: () => shown.max,
     ready: () => x !== null,
   });

@@ -57,7 +57,6 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
     at: (event) => indexAt(event.clientX - svg.getBoundingClientRect().left),
     get: () => index,
     show: read,
-    leave: () => {},
     max: () => count() - 1,
     ready: () => count() > 0,
   });

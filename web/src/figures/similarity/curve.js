@@ -58,7 +58,6 @@ export function offsetCurve({ onOffset }) {
       mark(k);
       onOffset();
     },
-    leave: () => {},
     max: () => shown.maxOffset,
     ready: () => shown !== null,
   });
