@@ -136,16 +136,7 @@ function mountFigure(spec, decls, element, initial) {
       announce(marked);
     },
     own,
-    watchWidth(target, onWidth = () => ctx.redraw()) {
-      let width = 0;
-      own(
-        watchWidth(target, (next) => {
-          width = next;
-          onWidth(next);
-        }),
-      );
-      return () => width;
-    },
+    watchWidth: (target, onWidth = () => ctx.redraw()) => own(watchWidth(target, onWidth)).width,
   };
   const view = spec.view(ctx);
 

@@ -14,10 +14,10 @@ import { checkbox, intSlider } from './shared-params.js';
 import { scoreMap } from './shared-scores.js';
 import './alibi.css';
 
-const MARGIN = { top: 12, right: 12, bottom: 46, left: 58 };
-const HEIGHT = 230;
 // The paper's example of a head count that is not a power of two.
 const EXAMPLE_HEADS = 12;
+const MARGIN = { top: 12, right: 12, bottom: 46, left: 58 };
+const HEIGHT = 230;
 
 export default defineFigure({
   id: 'alibi',
@@ -81,18 +81,10 @@ export default defineFigure({
       xLabel: 'key j',
       yLabel: 'query i',
       side: 300,
-      ticks: 4,
       readout,
-      describe: (i, j) => {
-        const { matrix, shown } = drawn().data;
-        const v = matrix[i * shown.length + j];
-        return (
-          `head ${shown.head}, query i ${i}, key j ${j}: ` +
-          (v === -Infinity
-            ? 'masked (\u2212\u221e, the key comes after the query)'
-            : `bias ${formatValue(v)}`)
-        );
-      },
+      describe: (i, j, v) =>
+        `head ${drawn().data.shown.head}, query i ${i}, key j ${j}: ` +
+        (v === -Infinity ? 'masked (\u2212\u221e, the key comes after the query)' : `bias ${formatValue(v)}`),
     });
     view.example = h('p', { class: 'pe-alibi-note' });
     const panel = (title, child) => h('div', { class: 'pe-panel' }, h('h3', {}, title), child);
@@ -203,7 +195,6 @@ function slopeBars(readout, set) {
   svg.append(group, mark, xAxis, yAxis);
   const element = h('div', {}, svg);
   const bars = nodePool(group, () => h('svg:rect'));
-  let width = 0;
   let data = null;
   let x = null;
   let y = null;
@@ -212,7 +203,7 @@ function slopeBars(readout, set) {
   function render() {
     if (!data) return;
     const { heads, head } = data.shown;
-    const w = Math.max(220, width || element.clientWidth);
+    const w = Math.max(220, watch.width() || element.clientWidth);
     put(svg, 'width', w);
     x = scaleBand()
       .domain(Array.from({ length: heads }, (_, i) => i + 1))
@@ -257,10 +248,7 @@ function slopeBars(readout, set) {
     ready: () => x !== null,
   });
   svg.addEventListener('click', () => cursor && set({ head: cursor }));
-  const stopWatching = watchWidth(element, (next) => {
-    width = next;
-    render();
-  });
+  const watch = watchWidth(element, render);
 
   return {
     element,
@@ -268,6 +256,6 @@ function slopeBars(readout, set) {
       data = next;
       render();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

@@ -12,10 +12,6 @@ import { dimensionName, formatPeriod } from './sinusoidal-parts.js';
 import './binary.css';
 
 const FAST_PAIRS = 8;
-const CLOCKS = 6;
-const MAX_BITS = 11;
-const PLAY_INTERVAL_MS = 700;
-const CLOCK_SIZE = 84;
 
 export default defineFigure({
   id: 'binary',
@@ -129,6 +125,8 @@ export default defineFigure({
   },
 });
 
+const CLOCKS = 6;
+
 /** The clock pairs: the reader's, or the first pair whose period reaches 1, 2, 4, ... times pair 0's. */
 function clockPairs(periods, asked) {
   const n = periods.length;
@@ -143,6 +141,8 @@ function clockPairs(periods, asked) {
   }
   return chosen;
 }
+
+const MAX_BITS = 11;
 
 function bitCount(positions) {
   return Math.min(MAX_BITS, Math.max(1, (positions - 1).toString(2).length));
@@ -210,6 +210,8 @@ function build(view) {
       : '') +
     ` No single bit or hand pins down the position; together they do.`;
 }
+
+const CLOCK_SIZE = 84;
 
 function clock(view, pair) {
   const { dModel, layout } = view.params;
@@ -324,6 +326,8 @@ function stop(view) {
   clearInterval(view.timer);
   view.timer = 0;
 }
+
+const PLAY_INTERVAL_MS = 700;
 
 // With reduced motion the button steps one position per press instead of animating.
 function togglePlay(view) {

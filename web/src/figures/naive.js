@@ -191,9 +191,15 @@ function drawLines(view, ratios, n) {
       // Position 0 is 0 for two kinds, which has no place on the log axis.
       h('svg:path', { class: 'pe-naive-line', stroke: color, d: logPath(ratios[kind], x, y) }),
     ),
-    h('svg:line', { class: 'pe-naive-cursor', y1: 0, y2: hgt, visibility: 'hidden' }),
+    h('svg:line', { class: 'pe-rule pe-naive-cursor', y1: 0, y2: hgt, visibility: 'hidden' }),
     KINDS.map(({ kind, color }) =>
-      h('svg:circle', { class: 'pe-naive-dot', 'data-kind': kind, r: 4, fill: color, visibility: 'hidden' }),
+      h('svg:circle', {
+        class: 'pe-marker pe-naive-dot',
+        'data-kind': kind,
+        r: 4,
+        fill: color,
+        visibility: 'hidden',
+      }),
     ),
   );
   replaceChildren(svg, xAxis, yAxis, plot);

@@ -1,7 +1,7 @@
 // Labelled, keyboard-operable controls. Each returns { element, value (get/set), input } and calls
 // onChange(value) on every user change; setting .value from code does not call it.
 import { maxOf } from '../app/params.js';
-import { h, uid } from './dom.js';
+import { h, uid, valueHandle } from './dom.js';
 import { numberList } from './fields.js';
 import { formatSig } from './format.js';
 
@@ -54,13 +54,11 @@ export function slider({
   });
   input.setAttribute('aria-valuetext', format(value));
   const element = h('div', { class: 'pe-control pe-slider' }, h('label', { for: id }, label), input, output);
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return current;
-    },
-    set value(v) {
+    () => current,
+    (v) => {
       if (v === current) return;
       current = v;
       input.value = String(toInput(v));
@@ -68,7 +66,7 @@ export function slider({
       output.textContent = text;
       input.setAttribute('aria-valuetext', text);
     },
-  };
+  );
 }
 
 /** A drop-down choice.
@@ -84,16 +82,14 @@ export function select({ label, options, value, onChange = () => {}, name }) {
   );
   input.addEventListener('change', () => onChange(input.value));
   const element = h('div', { class: 'pe-control pe-select' }, h('label', { for: id }, label), input);
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return input.value;
-    },
-    set value(v) {
+    () => input.value,
+    (v) => {
       input.value = v;
     },
-  };
+  );
 }
 
 /**
@@ -105,16 +101,14 @@ export function toggle({ label, checked = false, onChange = () => {}, name }) {
   const input = h('input', { id, type: 'checkbox', name: name ?? id, checked });
   input.addEventListener('change', () => onChange(input.checked));
   const element = h('div', { class: 'pe-control pe-toggle' }, input, h('label', { for: id }, label));
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return input.checked;
-    },
-    set value(v) {
+    () => input.checked,
+    (v) => {
       input.checked = Boolean(v);
     },
-  };
+  );
 }
 
 /**
@@ -150,15 +144,7 @@ export function segmented({ label, options, value, onChange = () => {} }) {
     h('span', { class: 'pe-segmented-label' }, label),
     buttons,
   );
-  return {
-    element,
-    get value() {
-      return current;
-    },
-    set value(v) {
-      set(v);
-    },
-  };
+  return valueHandle(element, undefined, () => current, set);
 }
 
 /**
@@ -197,13 +183,12 @@ function makeControl(decl, value, onChange, values) {
       ? segmented({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) })
       : select({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) });
   // The widgets hold strings; the figure's parameter keeps its declared type.
-  return {
-    element: made.element,
-    get value() {
-      return typed(made.value);
-    },
-    set value(v) {
+  return valueHandle(
+    made.element,
+    undefined,
+    () => typed(made.value),
+    (v) => {
       made.value = String(v);
     },
-  };
+  );
 }

@@ -65,7 +65,6 @@ export function indexChart({
   const bottom = margin.top + height;
   const { put, drop, putText } = changeWriter();
 
-  let width = 0;
   let shown = null; // the last draw's arguments
   let x = null;
   let y = null;
@@ -97,6 +96,7 @@ export function indexChart({
   }
 
   function paint() {
+    const width = watch.width();
     if (!shown || width === 0) return;
     const { count, values, seriesOf, yDomain, lines: at = [] } = shown;
     const plotWidth = Math.max(120, width - margin.left - margin.right);
@@ -157,10 +157,7 @@ export function indexChart({
     for (const key of marked) put(mark, `data-${key}`, highlight.data[key]);
   }
 
-  const stopWatching = watchWidth(element, (next) => {
-    width = next;
-    paint();
-  });
+  const watch = watchWidth(element, paint);
 
   indexCursor(svg, {
     at: (event) => Math.floor(x.invert(event.clientX - svg.getBoundingClientRect().left)),
@@ -202,6 +199,6 @@ export function indexChart({
       highlight = index === null ? null : { index, data };
       if (shown) placeMark();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

@@ -12,10 +12,6 @@ import { dimensionPicker } from './picker.js';
 import './columns.css';
 
 const MAX_CURVES = series.length;
-// A pair whose period is shorter than this many samples is drawn through fractional positions too (see
-// curves.js), with at most SMOOTH_STEPS steps from one whole position to the next.
-const SAMPLES_PER_PERIOD = 20;
-const SMOOTH_STEPS = 8;
 
 export default defineFigure({
   id: 'columns',
@@ -86,6 +82,11 @@ export default defineFigure({
     return { columns: ['position', ...visible.map((d) => `dim ${d}`)], rows };
   },
 });
+
+// A pair whose period is shorter than this many samples is drawn through fractional positions too (see
+// curves.js), with at most SMOOTH_STEPS steps from one whole position to the next.
+const SAMPLES_PER_PERIOD = 20;
+const SMOOTH_STEPS = 8;
 
 /**
  * The engine's values for the curves of `dims` (a CurveSource, see curves.js): both halves of each one's pair

@@ -60,15 +60,10 @@ export default defineFigure({
       xLabel: 'key position n',
       yLabel: 'query position m',
       side: 380,
-      ticks: 5,
       readout,
-      describe: (m, n) => {
-        const { scores, shown } = drawn().data;
-        return (
-          `query m ${m}, key n ${n}, offset n \u2212 m ${n - m}, score ` +
-          `${formatValue(scores[m * shown.positions + n])}${shown.queriesOnly ? ' (queries only)' : ''}`
-        );
-      },
+      describe: (m, n, score) =>
+        `query m ${m}, key n ${n}, offset n \u2212 m ${n - m}, score ${formatValue(score)}` +
+        (drawn().data.shown.queriesOnly ? ' (queries only)' : ''),
       // Focus starts at the chosen query and key, and the keys move them, so the arrows above follow the cursor.
       start: () => ({ row: drawn().data.shown.m, col: drawn().data.shown.n }),
       onHover: (cell, source) => source === 'key' && set({ m: cell.row, n: cell.col }),
