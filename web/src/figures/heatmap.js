@@ -31,7 +31,7 @@ export default defineFigure({
 
   view({ frame, engine, element, options, readout, hover, watchWidth }) {
     /** @type {any} */
-    const view = { engine, frame, shown: null, stageWidth: 0 };
+    const view = { engine, shown: null, stageWidth: 0 };
     /** The engine's values for the picture on the canvas. */
     const values = () => {
       const { positions, dModel, base, layout } = view.shown;
@@ -75,7 +75,7 @@ export default defineFigure({
     view.legend = colorLegend((image) => diverging.paint(LEGEND, image));
     view.legend.show('\u22121', '+1', 'Colour legend: blue is \u22121, white is 0, red is +1');
     frame.plot.append(view.map.element, view.legend.element);
-    frame.action('Download PNG', () => downloadFull(view));
+    frame.action('Download PNG', () => frame.attempt(() => downloadFull(view)));
     watchWidth(view.map.element, (width) => {
       view.stageWidth = width;
       if (!view.shown) return;
@@ -165,14 +165,12 @@ function paintPicture(view, params, geometry) {
   view.show(params, geometry, rgba);
 }
 
-/** The PNG has one pixel per cell, whatever the screen shows, enlarged to about 1024 pixels wide. */
-function downloadFull({ engine, frame, shown }) {
+/** The PNG has one pixel per cell, whatever the screen shows, enlarged to about 1024 pixels wide. Throws the
+ * engine's error. */
+function downloadFull({ engine, shown }) {
   if (!shown) return;
   const { positions, dModel } = shown;
-  const rgba = frame.attempt(() =>
-    engine.sinusoidalImage(...imageArgs(shown, { rows: positions, columns: dModel })),
-  );
-  if (!rgba) return;
+  const rgba = engine.sinusoidalImage(...imageArgs(shown, { rows: positions, columns: dModel }));
   const full = h('canvas', { width: dModel, height: positions });
   full.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
   downloadPng('heatmap.png', full, Math.max(1, Math.round(1024 / dModel)));
