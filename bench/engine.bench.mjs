@@ -39,17 +39,25 @@ const contenders = {
   'fill floor': () => fill(POSITIONS * D_MODEL),
 };
 
-const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
 let sink = 0;
-for (let run = 0; run < RUNS + 5; run += 1) {
-  for (const [name, fn] of Object.entries(contenders)) {
-    const t0 = performance.now();
-    const result = fn();
-    const t1 = performance.now();
-    sink += result[result.length - 1];
-    if (run >= 5) times[name].push(t1 - t0);
+/**
+ * Times each contender `runs` times, interleaved so that a noisy moment falls on all of them alike, after
+ * `warmup` untimed rounds; returns { name: [ms, ...] }.
+ */
+function interleaved(contenders, runs, warmup) {
+  const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  for (let run = 0; run < runs + warmup; run += 1) {
+    for (const [name, fn] of Object.entries(contenders)) {
+      const t0 = performance.now();
+      const result = fn();
+      const t1 = performance.now();
+      sink += result[result.length - 1];
+      if (run >= warmup) times[name].push(t1 - t0);
+    }
   }
+  return times;
 }
+const times = interleaved(contenders, RUNS, 5);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
@@ -117,17 +125,8 @@ const picture = {
   'JS picture': () => jsPicture(table, POSITIONS, D_MODEL, ROWS),
   'engine, every cell': () => pe.sinusoidalImage(POSITIONS, D_MODEL, BASE, 'interleaved', palette),
 };
-const pictureTimes = Object.fromEntries(Object.keys(picture).map((k) => [k, []]));
 const pictureRuns = Math.max(5, Math.round(RUNS / 4));
-for (let run = 0; run < pictureRuns + 2; run += 1) {
-  for (const [name, fn] of Object.entries(picture)) {
-    const t0 = performance.now();
-    const result = fn();
-    const t1 = performance.now();
-    sink += result[result.length - 1];
-    if (run >= 2) pictureTimes[name].push(t1 - t0);
-  }
-}
+const pictureTimes = interleaved(picture, pictureRuns, 2);
 const pm = Object.fromEntries(Object.entries(pictureTimes).map(([k, v]) => [k, median(v)]));
 const fromEngine = picture['engine picture']();
 const fromJs = picture['JS picture']();

@@ -1,6 +1,8 @@
 // The one shared engine instance. The module lives in engine/ at the site root (copied there by the build), one
 // directory above both this file in development (/src/) and the bundled chunks in production (/assets/), so a
 // URL relative to this module finds it under any deployment path.
+import { workerCalls } from './worker-calls.js';
+
 let loading;
 let engine;
 
@@ -27,8 +29,6 @@ export function getEngine() {
 
 let worker = null;
 let workerFailed = false;
-let nextId = 0;
-const pending = new Map();
 
 /** The call on the page's own engine, settled the way the worker would settle it. */
 function callHere(name, args) {
@@ -37,13 +37,7 @@ function callHere(name, args) {
 
 function startWorker() {
   const started = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-  started.addEventListener('message', ({ data }) => {
-    const call = pending.get(data.id);
-    if (!call) return;
-    pending.delete(data.id);
-    if (data.error !== undefined) call.reject(new Error(data.error));
-    else call.resolve(data.result);
-  });
+  const calls = workerCalls(started, (answer) => answer.result);
   started.addEventListener('error', (event) => {
     // The worker could not start (a host that forbids workers, a script that failed to load): its calls, and
     // every later one, run on the page instead. Slower for large tables, never wrong.
@@ -51,10 +45,11 @@ function startWorker() {
     workerFailed = true;
     worker = null;
     started.terminate();
-    for (const call of pending.values()) callHere(call.name, call.args).then(call.resolve, call.reject);
-    pending.clear();
+    calls.settleAll(({ message, resolve, reject }) =>
+      callHere(message.name, message.args).then(resolve, reject),
+    );
   });
-  return started;
+  return calls;
 }
 
 /**
@@ -74,9 +69,5 @@ export function callInWorker(name, ...args) {
     }
   }
   if (workerFailed) return callHere(name, args);
-  const id = (nextId += 1);
-  return new Promise((resolve, reject) => {
-    pending.set(id, { name, args, resolve, reject });
-    worker.postMessage({ id, name, args });
-  });
+  return worker.call({ name, args });
 }

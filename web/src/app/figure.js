@@ -6,7 +6,9 @@
 import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
 import { createFrame } from '../ui/frame.js';
+import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
+import { watchWidth } from '../ui/resize.js';
 import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
@@ -22,7 +24,8 @@ import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './par
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
  * @property {(engine: any, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
- * @property {(ctx: FigureContext) => View} view builds the figure's nodes once
+ * @property {(ctx: FigureContext) => View} view builds the figure's nodes once; the view's parts that have a
+ *   `destroy()` (charts, maps) are destroyed with the figure
  * @property {(view: View, data: Data, params: Params) => void} [draw]
  * @property {(data: Data, params: Params) => string} [summary] the one-line text alternative
  * @property {(data: Data, params: Params, engine: any) => { columns: string[], rows: unknown[][],
@@ -33,8 +36,11 @@ import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './par
  *   parameters that move with a reader's change to a control (a lower bound pushed past an upper one pushes it
  *   along): given the parameters with the change and the change itself, the other values to set; their controls
  *   follow. Values from options or a URL are left as given, for the engine to judge.
+ * @property {(view: View, dimension: number | null, params: Params) => void} [mark] marks a dimension: the one
+ *   the reader points at here (`ctx.hover`) or in a linked figure (the `highlight` option), or none; called
+ *   again after every draw, so that new parameters keep the mark
  * @property {(view: View, options: Params, changed: string[]) => void} [onOptions]
- * @property {(view: View) => void} [destroy]
+ * @property {(view: View) => void} [destroy] what `ctx.own` does not already stop
  */
 
 /**
@@ -49,6 +55,14 @@ import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './par
  * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
  * @property {(text: string) => void} readout
  * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
+ * @property {() => { data: any, params: Params }} drawn what the last draw showed (for readouts between draws)
+ * @property {(dimension: number | null) => void} hover the reader points at a dimension here (null: no longer):
+ *   marked (`mark`) and announced to linked figures
+ * @property {<T>(part: T) => T} own destroys a part outside the view with the figure: a function is called,
+ *   anything else has its `destroy()` called
+ * @property {(element: Element, onWidth?: (width: number) => void) => () => number} watchWidth follows the
+ *   element's width (ui/resize.js) while the figure is mounted, calling onWidth (by default, drawing again) on
+ *   each change; returns the width last reported (0 before), so that a draw need not read layout
  */
 
 /**
@@ -59,7 +73,7 @@ import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './par
 export function defineFigure(spec) {
   const decls = spec.params ?? {};
   const defaults = defaultsOf(decls);
-  const optionDefaults = { controls: true, ...spec.options };
+  const optionDefaults = { controls: true, ...(spec.mark ? { highlight: null } : {}), ...spec.options };
   return Object.freeze({
     id: spec.id,
     title: spec.title,
@@ -96,6 +110,13 @@ function mountFigure(spec, decls, element, initial) {
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
   frame.addControls(shownControls);
   const live = spec.live ? sectionOf(element) : null;
+  const announce = hoverAnnouncer(element);
+  const parts = [];
+  let marked = state.highlight ?? null;
+  const own = (part) => {
+    parts.push(typeof part === 'function' ? part : () => part.destroy());
+    return part;
+  };
 
   /** @type {FigureContext} */
   const ctx = {
@@ -108,6 +129,14 @@ function mountFigure(spec, decls, element, initial) {
     set,
     readout: (text) => frame.setReadout(text),
     redraw: () => data !== null && paint(),
+    drawn: () => ({ data, params: drawn }),
+    hover(dimension) {
+      marked = dimension ?? null;
+      markNow();
+      announce(marked);
+    },
+    own,
+    watchWidth: (target, onWidth = () => ctx.redraw()) => own(watchWidth(target, onWidth)).width,
   };
   const view = spec.view(ctx);
 
@@ -140,8 +169,13 @@ function mountFigure(spec, decls, element, initial) {
       return true;
     });
     if (!ok) return;
+    markNow();
     if (spec.summary) frame.setSummary(spec.summary(data, drawn));
     if (live) fillLive(live, spec.live(data, drawn));
+  }
+
+  function markNow() {
+    if (spec.mark && drawn !== null) spec.mark(view, marked, drawn);
   }
 
   // A parameter whose range follows others (a position below the number of positions) stays inside it, and its
@@ -177,10 +211,16 @@ function mountFigure(spec, decls, element, initial) {
         if (shownControls[key]) shownControls[key].value = state[key];
       }
       if (changedParams.length > 0) render();
+      if (changedOptions.includes('highlight')) {
+        marked = state.highlight ?? null;
+        markNow();
+      }
       if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
     },
     destroy() {
       spec.destroy?.(view);
+      for (const part of Object.values(view ?? {})) part?.destroy?.();
+      for (const stop of parts) stop();
       frame.destroy();
     },
   };

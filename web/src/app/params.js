@@ -18,7 +18,7 @@ export const MAX_ITEMS = 32;
  * @property {number} [min] @property {number} [step]
  * @property {number | ((params: Record<string, any>) => number)} [max] a function when the end follows other
  *   parameters (a position below the number of positions): defineFigure keeps the value within it
- * @property {string} [scale] 'linear' or 'log'
+ * @property {string} [scale] 'linear', 'log' or 'pow2' (powers of two from min to max)
  * @property {{ value: unknown, label: string }[]} [options] choices of an enum (values keep their type)
  * @property {(value: any) => string} [format] how the control shows a value
  * @property {string|false} [url] the URL name (the key by default); false keeps it out of URLs

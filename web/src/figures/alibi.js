@@ -11,13 +11,13 @@ import { memo } from '../ui/memo.js';
 import { offsetChart } from '../ui/offset-chart.js';
 import { watchWidth } from '../ui/resize.js';
 import { checkbox, intSlider } from './shared-params.js';
-import { followRange, scoreMap } from './shared-scores.js';
+import { scoreMap } from './shared-scores.js';
 import './alibi.css';
 
-const MARGIN = { top: 12, right: 12, bottom: 46, left: 58 };
-const HEIGHT = 230;
 // The paper's example of a head count that is not a power of two.
 const EXAMPLE_HEADS = 12;
+const MARGIN = { top: 12, right: 12, bottom: 46, left: 58 };
+const HEIGHT = 230;
 
 export default defineFigure({
   id: 'alibi',
@@ -29,8 +29,8 @@ export default defineFigure({
     'Hover, or focus a chart and use the arrow keys, to read exact values.',
   params: {
     heads: intSlider('Heads', 8, 1, 64),
-    // `head` counts from 1, as the paper does; the slider's range follows the head count (see draw).
-    head: intSlider('Head shown', 1, 1, 8),
+    // `head` counts from 1, as the paper does.
+    head: intSlider('Head shown', 1, 1, ({ heads }) => heads),
     length: intSlider('Sequence length', 16, 2, 64),
     causal: checkbox('Causal mask'),
   },
@@ -57,8 +57,8 @@ export default defineFigure({
     };
   },
 
-  view({ frame, controls, readout, set }) {
-    const view = { controls, data: null, write: changeWriter(), bars: slopeBars(readout, set) };
+  view({ frame, readout, set, drawn }) {
+    const view = { write: changeWriter(), bars: slopeBars(readout, set) };
     view.lines = offsetChart({
       name: 'alibi-lines',
       label: 'Bias against distance for every head; left and right arrow keys step the distance',
@@ -67,7 +67,7 @@ export default defineFigure({
       height: HEIGHT,
       readout,
       describe: (d) => {
-        const { at, shown } = view.data;
+        const { at, shown } = drawn().data;
         const { heads, head } = shown;
         const parts = [`distance ${d}: head 1 bias ${formatValue(at(1, d))}`];
         if (head !== 1 && head !== heads) parts.push(`head ${head} bias ${formatValue(at(head, d))}`);
@@ -81,25 +81,17 @@ export default defineFigure({
       xLabel: 'key j',
       yLabel: 'query i',
       side: 300,
-      ticks: 4,
       readout,
-      describe: (i, j) => {
-        const { matrix, shown } = view.data;
-        const v = matrix[i * shown.length + j];
-        return (
-          `head ${shown.head}, query i ${i}, key j ${j}: ` +
-          (v === -Infinity
-            ? 'masked (\u2212\u221e, the key comes after the query)'
-            : `bias ${formatValue(v)}`)
-        );
-      },
+      describe: (i, j, v) =>
+        `head ${drawn().data.shown.head}, query i ${i}, key j ${j}: ` +
+        (v === -Infinity ? 'masked (\u2212\u221e, the key comes after the query)' : `bias ${formatValue(v)}`),
     });
     view.example = h('p', { class: 'pe-alibi-note' });
-    const panel = (title, child) => h('div', { class: 'pe-alibi-panel' }, h('h3', {}, title), child);
+    const panel = (title, child) => h('div', { class: 'pe-panel' }, h('h3', {}, title), child);
     frame.plot.append(
       h(
         'div',
-        { class: 'pe-alibi-grid' },
+        { class: 'pe-panels' },
         panel('Slope per head', view.bars.element),
         panel('Bias against distance', view.lines.element),
         panel('Bias matrix of the chosen head', view.scores.map.element),
@@ -110,10 +102,8 @@ export default defineFigure({
   },
 
   draw(view, data) {
-    view.data = data;
-    const { heads, length, head, causal } = data.shown;
+    const { length, head, causal } = data.shown;
     const far = length - 1;
-    followRange(view.controls.head, heads, head);
     view.bars.draw(data);
     view.lines.draw({
       max: far,
@@ -168,12 +158,6 @@ export default defineFigure({
     'alibi-gentlest-bias': formatValue(at(gentlest, length - 1)),
     'alibi-example': list(example),
   }),
-
-  destroy(view) {
-    view.bars.destroy();
-    view.lines.destroy();
-    view.scores.destroy();
-  },
 });
 
 const list = (values) => Array.from(values, formatValue).join(', ');
@@ -211,7 +195,6 @@ function slopeBars(readout, set) {
   svg.append(group, mark, xAxis, yAxis);
   const element = h('div', {}, svg);
   const bars = nodePool(group, () => h('svg:rect'));
-  let width = 0;
   let data = null;
   let x = null;
   let y = null;
@@ -220,7 +203,7 @@ function slopeBars(readout, set) {
   function render() {
     if (!data) return;
     const { heads, head } = data.shown;
-    const w = Math.max(220, width || element.clientWidth);
+    const w = Math.max(220, watch.width() || element.clientWidth);
     put(svg, 'width', w);
     x = scaleBand()
       .domain(Array.from({ length: heads }, (_, i) => i + 1))
@@ -261,15 +244,11 @@ function slopeBars(readout, set) {
     },
     get: () => (cursor ?? data.shown.head) - 1,
     show: (i) => show(i + 1),
-    leave: () => {},
     max: () => data.shown.heads - 1,
     ready: () => x !== null,
   });
   svg.addEventListener('click', () => cursor && set({ head: cursor }));
-  const stopWatching = watchWidth(element, (next) => {
-    width = next;
-    render();
-  });
+  const watch = watchWidth(element, render);
 
   return {
     element,
@@ -277,6 +256,6 @@ function slopeBars(readout, set) {
       data = next;
       render();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

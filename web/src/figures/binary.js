@@ -3,20 +3,15 @@
 // apart, slow hands tell distant positions apart, like the low and high bits of a counter.
 import { defineFigure } from '../app/figure.js';
 import { pairColumns } from '../ui/column-store.js';
-import { slider } from '../ui/controls.js';
 import { changeWriter, h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { dimensionsOf, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
-import { SINUSOIDAL } from './shared-params.js';
-import { dimensionLink, dimensionName, formatPeriod } from './sinusoidal-parts.js';
+import { intSlider, lastPosition, SINUSOIDAL } from './shared-params.js';
+import { dimensionName, formatPeriod } from './sinusoidal-parts.js';
 import './binary.css';
 
 const FAST_PAIRS = 8;
-const CLOCKS = 6;
-const MAX_BITS = 11;
-const PLAY_INTERVAL_MS = 700;
-const CLOCK_SIZE = 84;
 
 export default defineFigure({
   id: 'binary',
@@ -29,11 +24,11 @@ export default defineFigure({
     'hand at the pair\u2019s (sin, cos) for this position. Hover or focus a bar or clock to read it.',
   params: {
     ...SINUSOIDAL,
-    position: { type: 'int', default: 5 },
+    // Shown in the article too, with Play beside it.
+    position: intSlider('Position', 5, 0, lastPosition),
     // The pairs drawn as clocks; by default pairs whose periods roughly double from one to the next.
     pairs: { type: 'numbers', default: null },
   },
-  options: { highlight: null },
 
   compute(engine, params, previous) {
     const { dModel, base, positions, layout } = params;
@@ -49,31 +44,26 @@ export default defineFigure({
     return { ...pairColumns(engine, previous, upTo, [...fast, ...pairs]), position, fast, pairs };
   },
 
-  view({ frame, element, options, set }) {
+  view({ frame, set, readout, hover, own }) {
     /** @type {any} */
     const view = { data: null, params: null, timer: 0, bits: [], bars: [], clocks: [], built: {}, set };
+    Object.assign(view, { readout, hover, writer: changeWriter() });
     view.reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    view.writer = changeWriter();
-    // The position slider and Play belong to this figure, so they show in the article too.
-    view.position = slider({
-      label: 'Position',
-      min: 0,
-      max: 2047,
-      value: 5,
-      format: formatInt,
-      onChange: (v) => set({ position: v }),
-    });
     view.play = h('button', {
       type: 'button',
       class: 'pe-button pe-binary-play',
       'aria-pressed': 'false',
       onClick: () => togglePlay(view),
     });
-    view.onMotionChange = () => {
+    const onMotionChange = () => {
       if (view.reducedMotion.matches) stop(view);
       syncPlayLabel(view);
     };
-    view.reducedMotion.addEventListener('change', view.onMotionChange);
+    view.reducedMotion.addEventListener('change', onMotionChange);
+    own(() => {
+      stop(view);
+      view.reducedMotion.removeEventListener('change', onMotionChange);
+    });
     syncPlayLabel(view);
     view.bitList = h('ol', {
       class: 'pe-binary-bits',
@@ -85,8 +75,8 @@ export default defineFigure({
     view.explain = h('p', { class: 'pe-binary-explain' });
     const column = (head, list, extra = '') =>
       h('div', { class: `pe-binary-col${extra}` }, h('p', { class: 'pe-binary-head' }, head), list);
+    frame.controls.append(view.play);
     frame.plot.append(
-      h('div', { class: 'pe-binary-controls' }, view.position.element, view.play),
       h(
         'div',
         { class: 'pe-binary-grid' },
@@ -96,31 +86,20 @@ export default defineFigure({
       ),
       view.explain,
     );
-    view.readout = (text) => frame.setReadout(text);
-    view.link = dimensionLink(element, (dim) => {
-      const shown = view.params;
-      const pair = dim === null || !shown ? null : pairOf(dim, shown.dModel, shown.layout).pair;
-      for (const b of view.bars) b.item.classList.toggle('pe-is-highlight', b.pair === pair);
-      for (const c of view.clocks) c.item.classList.toggle('pe-is-highlight', c.pair === pair);
-    });
-    view.link.set(options().highlight);
     return view;
   },
 
   draw(view, data, params) {
     view.data = data;
     view.params = params;
-    const { position } = view;
-    const max = String(Math.max(0, params.positions - 1));
-    if (position.input.max !== max) position.input.max = max;
-    position.value = data.position;
     build(view);
     showPosition(view);
-    view.link.redraw();
   },
 
-  onOptions(view, { highlight }) {
-    view.link.set(highlight);
+  mark(view, dim, { dModel, layout }) {
+    const pair = dim === null ? null : pairOf(dim, dModel, layout).pair;
+    for (const b of view.bars) b.item.classList.toggle('pe-is-highlight', b.pair === pair);
+    for (const c of view.clocks) c.item.classList.toggle('pe-is-highlight', c.pair === pair);
   },
 
   summary: ({ position, periods, pairs, value }, { dModel, base, layout, positions }) =>
@@ -144,12 +123,9 @@ export default defineFigure({
     ];
     return { columns, rows };
   },
-
-  destroy(view) {
-    stop(view);
-    view.reducedMotion.removeEventListener('change', view.onMotionChange);
-  },
 });
+
+const CLOCKS = 6;
 
 /** The clock pairs: the reader's, or the first pair whose period reaches 1, 2, 4, ... times pair 0's. */
 function clockPairs(periods, asked) {
@@ -165,6 +141,8 @@ function clockPairs(periods, asked) {
   }
   return chosen;
 }
+
+const MAX_BITS = 11;
 
 function bitCount(positions) {
   return Math.min(MAX_BITS, Math.max(1, (positions - 1).toString(2).length));
@@ -232,6 +210,8 @@ function build(view) {
       : '') +
     ` No single bit or hand pins down the position; together they do.`;
 }
+
+const CLOCK_SIZE = 84;
 
 function clock(view, pair) {
   const { dModel, layout } = view.params;
@@ -316,9 +296,9 @@ function describePair(view, pair) {
 function wireHover(view, entry, dim) {
   const enter = () => {
     view.readout(entry.describe());
-    view.link.hover(dim);
+    view.hover(dim);
   };
-  const leave = () => view.link.hover(null);
+  const leave = () => view.hover(null);
   entry.item.addEventListener('pointerenter', enter);
   entry.item.addEventListener('focus', enter);
   entry.item.addEventListener('pointerleave', leave);
@@ -346,6 +326,8 @@ function stop(view) {
   clearInterval(view.timer);
   view.timer = 0;
 }
+
+const PLAY_INTERVAL_MS = 700;
 
 // With reduced motion the button steps one position per press instead of animating.
 function togglePlay(view) {

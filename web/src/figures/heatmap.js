@@ -1,19 +1,20 @@
 // Figure `heatmap`: the sinusoidal table, positions down and dimensions across, +1 red, 0 white, -1 blue.
 import { defineFigure } from '../app/figure.js';
 import { cellMap } from '../ui/cell-map.js';
+import { colorLegend } from '../ui/color-legend.js';
 import { diverging } from '../ui/colors.js';
 import { h } from '../ui/dom.js';
 import { downloadPng } from '../ui/export.js';
 import { formatInt, formatValue } from '../ui/format.js';
-import { hoverAnnouncer, pairOf, SELECT_DIMENSION } from '../ui/linked.js';
+import { pairOf, SELECT_DIMENSION } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
 import { freshest } from '../ui/offthread.js';
-import { watchWidth } from '../ui/resize.js';
 import { SINUSOIDAL } from './shared-params.js';
 
 // From this many cells on, a new picture is painted in the engine worker (about a millisecond of engine time).
 const OFF_THREAD_CELLS = 1 << 18;
 const TABLE_DIMENSIONS = 16;
+const LEGEND = Float64Array.from({ length: 256 }, (_, i) => -1 + (2 * i) / 255);
 
 export default defineFigure({
   id: 'heatmap',
@@ -22,47 +23,42 @@ export default defineFigure({
     'Each row is one position and each column one dimension of PE(pos). Red is +1, white 0, blue \u22121. ' +
     'Hover, or focus the map and use the arrow keys, to read a cell; click a column to follow that dimension.',
   params: SINUSOIDAL,
-  options: { highlight: null, onSelectDimension: null },
+  options: { onSelectDimension: null },
 
   compute: (engine, { positions, dModel, base }) => ({
     ranges: memo(engine, 'dimensionRanges', positions, dModel, base),
   }),
 
-  view({ frame, engine, element, options }) {
-    const announce = hoverAnnouncer(element);
-    const view = { engine, frame, shown: null, stageWidth: 0, map: null, pictures: null, stopWatching: null };
+  view({ frame, engine, element, options, readout, hover, watchWidth }) {
+    /** @type {any} */
+    const view = { engine, shown: null, stageWidth: 0 };
     /** The engine's values for the picture on the canvas. */
     const values = () => {
       const { positions, dModel, base, layout } = view.shown;
       return memo(engine, 'sinusoidalTable', positions, dModel, base, layout);
-    };
-    const select = (dim) => {
-      view.map.highlight(dim);
-      options().onSelectDimension?.(dim);
-      element.dispatchEvent(new CustomEvent(SELECT_DIMENSION, { detail: { dimension: dim }, bubbles: true }));
     };
     view.map = cellMap({
       name: 'heatmap',
       label: 'Heatmap of the encoding; use the arrow keys to move between cells and read their values',
       xLabel: 'dimension',
       yLabel: 'position',
-      readout: (text) => frame.setReadout(text),
+      readout,
       describe: (pos, dim) => {
         const { dModel, layout } = view.shown;
         const { pair, sin } = pairOf(dim, dModel, layout);
         const value = values()[pos * dModel + dim];
         return `position ${pos}, dimension ${dim} (pair ${pair}, ${sin ? 'sin' : 'cos'}), value ${formatValue(value)}`;
       },
-      // The column under the pointer or the keyboard cursor is the hovered dimension: marked here and announced
-      // so that linked figures mark it too.
-      onHover: (cell) => {
-        const dim = cell ? cell.col : null;
-        view.map.highlight(dim ?? options().highlight);
-        announce(dim);
+      // The column under the pointer or the keys is the hovered dimension, marked in linked figures too.
+      onHover: (cell) => hover(cell ? cell.col : null),
+      onSelect: ({ col }) => {
+        view.map.highlight(col);
+        options().onSelectDimension?.(col);
+        element.dispatchEvent(
+          new CustomEvent(SELECT_DIMENSION, { detail: { dimension: col }, bubbles: true }),
+        );
       },
-      onSelect: (cell) => select(cell.col),
     });
-    view.values = values;
     view.show = (params, geometry, rgba) => {
       frame.clearError();
       view.shown = params;
@@ -70,22 +66,17 @@ export default defineFigure({
       // Which table the picture shows, for readers of the page's markup (and the tests).
       view.map.canvas.dataset.positions = String(params.positions);
       view.map.canvas.dataset.dimensions = String(params.dModel);
-      view.map.layout({
-        rows: params.positions,
-        cols: params.dModel,
-        width: geometry.width,
-        height: geometry.plotHeight,
-      });
+      layoutMap(view, geometry);
     };
     view.pictures = freshest({
       draw: ({ params, geometry }, rgba) => view.show(params, geometry, rgba),
       fail: (error) => frame.showError(error.message),
     });
-    frame.plot.append(view.map.element, legend());
-    frame.actions.append(
-      h('button', { type: 'button', class: 'pe-button', onClick: () => downloadFull(view) }, 'Download PNG'),
-    );
-    view.stopWatching = watchWidth(view.map.element, (width) => {
+    view.legend = colorLegend((image) => diverging.paint(LEGEND, image));
+    view.legend.show('\u22121', '+1', 'Colour legend: blue is \u22121, white is 0, red is +1');
+    frame.plot.append(view.map.element, view.legend.element);
+    frame.action('Download PNG', () => frame.attempt(() => downloadFull(view)));
+    watchWidth(view.map.element, (width) => {
       view.stageWidth = width;
       if (!view.shown) return;
       // A new size on screen needs a picture with as many pixels, from the engine; otherwise only the axes move.
@@ -93,15 +84,9 @@ export default defineFigure({
       if (geometry.rows !== view.map.canvas.height || geometry.columns !== view.map.canvas.width) {
         frame.attempt(() => paintPicture(view, view.shown, geometry));
       } else {
-        view.map.layout({
-          rows: view.shown.positions,
-          cols: view.shown.dModel,
-          width: geometry.width,
-          height: geometry.plotHeight,
-        });
+        layoutMap(view, geometry);
       }
     });
-    view.map.highlight(options().highlight);
     return view;
   },
 
@@ -109,9 +94,7 @@ export default defineFigure({
     paintPicture(view, params, measure(view, params));
   },
 
-  onOptions(view, { highlight }) {
-    view.map.highlight(highlight);
-  },
+  mark: ({ map }, dim) => map.highlight(dim),
 
   summary: ({ ranges }, { positions, dModel, base, layout }) => {
     const nearlyFlat = ranges.filter((r) => r < 0.1).length;
@@ -137,11 +120,6 @@ export default defineFigure({
       csv: { columns, rows },
     };
   },
-
-  destroy(view) {
-    view.pictures.stop();
-    view.stopWatching();
-  },
 });
 
 /**
@@ -161,6 +139,10 @@ function measure(view, params) {
     rows: Math.min(positions, Math.max(1, Math.round(plotHeight * devicePixelRatio))),
     columns: Math.min(dModel, Math.max(1, Math.round(plotWidth * devicePixelRatio))),
   };
+}
+
+function layoutMap({ map, shown }, { width, plotHeight }) {
+  map.layout({ rows: shown.positions, cols: shown.dModel, width, height: plotHeight });
 }
 
 function imageArgs({ positions, dModel, base, layout }, { rows, columns }) {
@@ -183,37 +165,13 @@ function paintPicture(view, params, geometry) {
   view.show(params, geometry, rgba);
 }
 
-/** The PNG has one pixel per cell, whatever the screen shows, enlarged to about 1024 pixels wide. */
-function downloadFull({ engine, frame, shown }) {
+/** The PNG has one pixel per cell, whatever the screen shows, enlarged to about 1024 pixels wide. Throws the
+ * engine's error. */
+function downloadFull({ engine, shown }) {
   if (!shown) return;
   const { positions, dModel } = shown;
-  const rgba = frame.attempt(() =>
-    engine.sinusoidalImage(...imageArgs(shown, { rows: positions, columns: dModel })),
-  );
-  if (!rgba) return;
+  const rgba = engine.sinusoidalImage(...imageArgs(shown, { rows: positions, columns: dModel }));
   const full = h('canvas', { width: dModel, height: positions });
   full.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
   downloadPng('heatmap.png', full, Math.max(1, Math.round(1024 / dModel)));
-}
-
-function legend() {
-  const gradient = h('canvas', { class: 'pe-legend-bar', width: 256, height: 1, 'aria-hidden': 'true' });
-  const ctx = gradient.getContext('2d');
-  const image = ctx.createImageData(256, 1);
-  diverging.paint(
-    Array.from({ length: 256 }, (_, i) => -1 + (2 * i) / 255),
-    image,
-  );
-  ctx.putImageData(image, 0, 0);
-  return h(
-    'div',
-    {
-      class: 'pe-legend',
-      role: 'img',
-      'aria-label': 'Colour legend: blue is \u22121, white is 0, red is +1',
-    },
-    h('span', {}, '\u22121'),
-    gradient,
-    h('span', {}, '+1'),
-  );
 }

@@ -6,6 +6,7 @@ import { h } from '../ui/dom.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { memo } from '../ui/memo.js';
 import { positionTable } from '../ui/position-table.js';
+import { intSlider, widthChoice } from './shared-params.js';
 import './learned.css';
 
 // Published results, not computed here: Vaswani et al. (2017), Table 3, newstest2013 English-German dev set.
@@ -32,22 +33,8 @@ export default defineFigure({
     'scale. The learned table is the engine\u2019s random stand-in (a trained table has structure, not more ' +
     'rows). Hover, or focus a table and use the arrow keys, to read a cell.',
   params: {
-    length: {
-      type: 'int',
-      default: 48,
-      min: 1,
-      max: 128,
-      control: 'slider',
-      label: 'Sequence length',
-      format: formatInt,
-    },
-    dModel: {
-      type: 'int',
-      default: 64,
-      control: 'select',
-      label: 'Width dModel',
-      options: [16, 32, 64, 128, 256].map((w) => ({ value: w, label: formatInt(w) })),
-    },
+    length: intSlider('Sequence length', 48, 1, 128),
+    dModel: widthChoice(64, [16, 32, 64, 128, 256]),
     seed: { type: 'int', default: 1 },
   },
 
@@ -62,8 +49,7 @@ export default defineFigure({
     return { learned, sinusoidal, missing: Math.max(0, length - learned.rows) };
   },
 
-  view({ frame }) {
-    const readout = (text) => frame.setReadout(text);
+  view({ frame, readout }) {
     // The cell the reader is on in one table is marked in the other, and the keys go on from there.
     const follow = (from, cell) => cell && tables.forEach((t, i) => i !== from && t.map.setCursor(cell));
     const tables = [
@@ -115,10 +101,6 @@ export default defineFigure({
       ]).flat(),
     ]);
     return { columns, rows, note: `Showing dimensions 0\u2013${dims - 1} of ${dModel}.` };
-  },
-
-  destroy(tables) {
-    for (const t of tables) t.destroy();
   },
 });
 

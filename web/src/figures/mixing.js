@@ -9,41 +9,27 @@ import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { memo } from '../ui/memo.js';
 import { sharedReadout } from '../ui/readouts.js';
-import { watchWidth } from '../ui/resize.js';
-import { DMODEL } from './shared-params.js';
+import { checkbox, DMODEL, intSlider } from './shared-params.js';
 import { wordParam } from './words.js';
 import './mixing.css';
 
-const W1 = 'w\u2081';
-const W2 = 'w\u2082';
-const P1 = 'p\u2081';
-const P2 = 'p\u2082';
 const DOT = '\u00b7';
-const TERMS = [
-  { key: 'wordWord', label: `word ${DOT} word`, short: `${W1}${DOT}${W2}`, kind: 'word' },
-  { key: 'positionPosition', label: `position ${DOT} position`, short: `${P1}${DOT}${P2}`, kind: 'position' },
-  {
-    key: 'wordPosition',
-    label: `word\u2081 ${DOT} position\u2082`,
-    short: `${W1}${DOT}${P2}`,
-    kind: 'cross',
-  },
-  {
-    key: 'positionWord',
-    label: `position\u2081 ${DOT} word\u2082`,
-    short: `${P1}${DOT}${W2}`,
-    kind: 'cross',
-  },
-];
-const RMS_TERMS = [
-  { key: 'wordWord', label: `word ${DOT} word`, short: `w${DOT}w`, kind: 'word' },
-  { key: 'positionPosition', label: `position ${DOT} position`, short: `p${DOT}p`, kind: 'position' },
-  { key: 'cross', label: `word ${DOT} position`, short: `w${DOT}p`, kind: 'cross' },
-];
+// Each term's key in the engine's result, its label, the short label of a narrow chart and its colour's kind.
+const terms = (rows) => rows.map(([key, label, short, kind]) => ({ key, label, short, kind }));
+const TERMS = terms([
+  ['wordWord', `word ${DOT} word`, `w\u2081${DOT}w\u2082`, 'word'],
+  ['positionPosition', `position ${DOT} position`, `p\u2081${DOT}p\u2082`, 'position'],
+  ['wordPosition', `word\u2081 ${DOT} position\u2082`, `w\u2081${DOT}p\u2082`, 'cross'],
+  ['positionWord', `position\u2081 ${DOT} word\u2082`, `p\u2081${DOT}w\u2082`, 'cross'],
+]);
+const RMS_TERMS = terms([
+  ['wordWord', `word ${DOT} word`, `w${DOT}w`, 'word'],
+  ['positionPosition', `position ${DOT} position`, `p${DOT}p`, 'position'],
+  ['cross', `word ${DOT} position`, `w${DOT}p`, 'cross'],
+]);
 const ROW = 30;
 const RMS_ROW = ROW - 6;
 const M = { top: 6, right: 52, bottom: 40, left: 176 };
-const POSITION = { type: 'int', min: 0, max: 511, control: 'slider', format: formatInt };
 
 export default defineFigure({
   id: 'mixing',
@@ -55,11 +41,11 @@ export default defineFigure({
     'without the \u221ad embedding scale (log axis). Hover or focus a bar for its exact value.',
   params: {
     word1: wordParam('Word 1', 'dog'),
-    pos1: { ...POSITION, default: 0, label: 'Position 1' },
+    pos1: intSlider('Position 1', 0, 0, 511),
     word2: wordParam('Word 2', 'man'),
-    pos2: { ...POSITION, default: 2, label: 'Position 2' },
+    pos2: intSlider('Position 2', 2, 0, 511),
     dModel: DMODEL,
-    scaled: { type: 'boolean', default: true, control: 'toggle', label: 'Scale embeddings by \u221adModel' },
+    scaled: checkbox('Scale embeddings by \u221adModel', true),
     rmsPositions: { type: 'int', default: 64 },
   },
 
@@ -70,8 +56,8 @@ export default defineFigure({
     unscaledRms: memo(engine, 'mixingRms', rmsPositions, dModel, { scaled: false }),
   }),
 
-  view({ frame, redraw }) {
-    const rows = barRows({ name: 'mixing-row', part: sharedReadout((text) => frame.setReadout(text))() });
+  view({ frame, readout, watchWidth }) {
+    const rows = barRows({ name: 'mixing-row', part: sharedReadout(readout)() });
     const chart = (label) => h('svg:svg', { class: 'pe-mixing-chart', role: 'group', 'aria-label': label });
     const view = {
       rows,
@@ -79,20 +65,16 @@ export default defineFigure({
       termSvg: chart('The four terms and the total'),
       rmsTitle: h('h3', {}),
       rmsSvg: chart('Typical size of each term over the vocabulary, scaled and unscaled'),
-      width: 0,
     };
     const host = h('div', { class: 'pe-mixing' }, view.termTitle, view.termSvg, view.rmsTitle, view.rmsSvg);
     frame.plot.append(host);
-    view.stopWatching = watchWidth(host, (width) => {
-      view.width = width;
-      redraw();
-    });
-    view.width = host.clientWidth;
+    const width = watchWidth(host);
+    view.width = () => width() || host.clientWidth;
     return view;
   },
 
   draw(view, data, p) {
-    const width = Math.max(260, view.width);
+    const width = Math.max(260, view.width());
     const narrow = width < 480;
     const margin = { ...M, left: narrow ? 96 : M.left };
     view.termTitle.textContent =
@@ -141,10 +123,6 @@ export default defineFigure({
     'mixing-rms-ww-unscaled': formatSig(u.wordWord, 2),
     'mixing-rms-cross-unscaled': formatSig(u.cross, 2),
   }),
-
-  destroy(view) {
-    view.stopWatching();
-  },
 });
 
 function termRows(terms) {

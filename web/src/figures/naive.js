@@ -3,17 +3,16 @@
 // normalised index in sentences of different lengths (naiveOffsetMeaning). Every plotted value is the engine's.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { defineFigure } from '../app/figure.js';
-import { drawAxis, powersOfTen } from '../ui/axes.js';
+import { drawAxis, logPath, powersOfTen } from '../ui/axes.js';
 import { bar, barRows, rowText } from '../ui/bar-rows.js';
 import { series } from '../ui/colors.js';
-import { slider } from '../ui/controls.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { indexCursor } from '../ui/grid-cursor.js';
+import { keyList } from '../ui/key-list.js';
 import { memo } from '../ui/memo.js';
 import { sharedReadout } from '../ui/readouts.js';
-import { watchWidth } from '../ui/resize.js';
-import { DMODEL } from './shared-params.js';
+import { DMODEL, intSlider } from './shared-params.js';
 import './naive.css';
 
 const KINDS = [
@@ -33,32 +32,10 @@ export default defineFigure({
     '(1 on this scale), on a log axis. Right: an offset of k positions under the normalised index, p/(n\u22121), ' +
     'in sentences of n words. Hover, or focus a chart and use the arrow keys, to read values.',
   params: {
-    length: {
-      type: 'int',
-      default: 1024,
-      label: 'Sequence length n',
-      // A length is a whole number of words; the log slider moves in equal ratios.
-      control: (value, onChange) =>
-        slider({
-          label: 'Sequence length n',
-          min: 2,
-          max: 16384,
-          scale: 'log',
-          value,
-          format: formatInt,
-          onChange: (v) => onChange(Math.round(v)),
-        }),
-    },
+    // A whole number of words, on a slider that moves in equal ratios.
+    length: { ...intSlider('Sequence length n', 1024, 2, 16384), scale: 'log' },
     dModel: DMODEL,
-    offset: {
-      type: 'int',
-      default: 3,
-      min: 0,
-      max: 99,
-      control: 'slider',
-      label: 'Offset k',
-      format: formatInt,
-    },
+    offset: intSlider('Offset k', 3, 0, 99),
     lengths: { type: 'numbers', default: [5, 10, 50, 100] },
   },
 
@@ -70,8 +47,8 @@ export default defineFigure({
     meaning: engine.naiveOffsetMeaning(offset, lengths),
   }),
 
-  view({ frame, redraw }) {
-    const part = sharedReadout((text) => frame.setReadout(text));
+  view({ frame, readout, watchWidth }) {
+    const part = sharedReadout(readout);
     const view = {
       lineSvg: h('svg:svg', {
         class: 'pe-naive-chart',
@@ -90,17 +67,18 @@ export default defineFigure({
       cursor: null, // the position read on the ratio chart
       shown: null, // { ratios, x, y }
     };
-    const left = h(
-      'div',
-      { class: 'pe-naive-panel' },
-      h('h3', {}, 'How loud is the position?'),
-      legend(),
-      view.lineSvg,
+    const legend = keyList(
+      [...KINDS.map(({ label, color }) => ({ label, color })), { label: 'word embedding (1)', mark: 'dash' }],
+      'pe-key-above',
     );
-    const right = h('div', { class: 'pe-naive-panel' }, h('h3', {}, 'What is an offset worth?'), view.barSvg);
-    const panels = h('div', { class: 'pe-naive-panels' }, left, right);
+    const panels = h(
+      'div',
+      { class: 'pe-panels' },
+      h('div', { class: 'pe-panel' }, h('h3', {}, 'How loud is the position?'), legend, view.lineSvg),
+      h('div', { class: 'pe-panel' }, h('h3', {}, 'What is an offset worth?'), view.barSvg),
+    );
     frame.plot.append(panels);
-    view.stopWatching = watchWidth(panels, redraw);
+    watchWidth(panels);
     indexCursor(view.lineSvg, {
       at: (event) => {
         const rect = view.lineSvg.getBoundingClientRect();
@@ -109,7 +87,6 @@ export default defineFigure({
       },
       get: () => view.cursor ?? Math.min(1, lastPosition(view)),
       show: (p) => showPosition(view, p, true),
-      leave: () => {},
       max: () => lastPosition(view),
       ready: () => view.shown !== null,
     });
@@ -168,10 +145,6 @@ export default defineFigure({
       'naive-offset-long': formatSig(longest[1], 3),
     };
   },
-
-  destroy(view) {
-    view.stopWatching();
-  },
 });
 
 /** [length, value] of the sentence lengths the offset fits in. */
@@ -181,17 +154,6 @@ function fitting(meaning, lengths) {
 
 function lastPosition({ shown }) {
   return shown.ratios.index.length - 1;
-}
-
-function legend() {
-  return h(
-    'ul',
-    { class: 'pe-naive-legend' },
-    KINDS.map((k) =>
-      h('li', {}, h('span', { class: 'pe-naive-swatch', style: `background:${k.color}` }), k.label),
-    ),
-    h('li', {}, h('span', { class: 'pe-naive-swatch pe-naive-swatch-word' }), 'word embedding (1)'),
-  );
 }
 
 function drawLines(view, ratios, n) {
@@ -226,11 +188,18 @@ function drawLines(view, ratios, n) {
     { transform: `translate(${MARGIN.left},${MARGIN.top})` },
     h('svg:line', { class: 'pe-naive-word', x1: 0, x2: w, y1: y(1), y2: y(1) }),
     KINDS.map(({ kind, color }) =>
-      h('svg:path', { class: 'pe-naive-line', stroke: color, d: path(ratios[kind], x, y) }),
+      // Position 0 is 0 for two kinds, which has no place on the log axis.
+      h('svg:path', { class: 'pe-naive-line', stroke: color, d: logPath(ratios[kind], x, y) }),
     ),
-    h('svg:line', { class: 'pe-naive-cursor', y1: 0, y2: hgt, visibility: 'hidden' }),
+    h('svg:line', { class: 'pe-rule pe-naive-cursor', y1: 0, y2: hgt, visibility: 'hidden' }),
     KINDS.map(({ kind, color }) =>
-      h('svg:circle', { class: 'pe-naive-dot', 'data-kind': kind, r: 4, fill: color, visibility: 'hidden' }),
+      h('svg:circle', {
+        class: 'pe-marker pe-naive-dot',
+        'data-kind': kind,
+        r: 4,
+        fill: color,
+        visibility: 'hidden',
+      }),
     ),
   );
   replaceChildren(svg, xAxis, yAxis, plot);
@@ -240,21 +209,6 @@ function drawLines(view, ratios, n) {
     label: '|position| / |word|',
     format: powersOfTen((v) => formatSig(v, 2)),
   });
-}
-
-/** The curve through the positive values; a value of 0 (nothing on a log axis) lifts the pen. */
-function path(values, x, y) {
-  let d = '';
-  let pen = false;
-  for (let p = 0; p < values.length; p += 1) {
-    if (!(values[p] > 0)) {
-      pen = false;
-      continue;
-    }
-    d += `${pen ? 'L' : 'M'}${x(p).toFixed(1)},${y(values[p]).toFixed(1)}`;
-    pen = true;
-  }
-  return d;
 }
 
 /** Marks position p on the ratio chart and says its values; `read` when the reader moved there. */

@@ -8,7 +8,7 @@ import { dimensionsOf, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
 import { statList } from '../ui/stats.js';
 import { SINUSOIDAL } from './shared-params.js';
-import { dimensionLink, formatPeriod } from './sinusoidal-parts.js';
+import { formatPeriod } from './sinusoidal-parts.js';
 import './periods.css';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
@@ -21,16 +21,14 @@ export default defineFigure({
     'Bars above the line do not complete one cycle in the window. Hover, or focus the chart and use the arrow ' +
     'keys, to read a pair.',
   params: SINUSOIDAL,
-  options: { highlight: null },
 
   compute: (engine, { dModel, base, positions }) => {
     const periods = memo(engine, 'pairPeriods', dModel, base);
     return { periods, firstSlow: periods.findIndex((p) => p > positions) };
   },
 
-  view({ frame, element, options }) {
-    const view = { data: null, params: null };
-    view.chart = indexChart({
+  view({ frame, readout, drawn, hover }) {
+    const chart = indexChart({
       name: 'periods',
       label: 'Bar chart of the period of each pair; use the arrow keys to move between pairs and read them',
       series: ['fast', 'slow'],
@@ -41,63 +39,54 @@ export default defineFigure({
       yFormat: powersOfTen((v) => compact.format(v)),
       height: 260,
       margin: { top: 12, right: 12, bottom: 46, left: 62 },
-      readout: (text) => frame.setReadout(text),
+      readout,
       describe: (i) => {
-        const { periods } = view.data;
-        const { dModel, layout, positions } = view.params;
-        const { sin, cos } = dimensionsOf(i, dModel, layout);
+        const { data, params } = drawn();
+        const { sin, cos } = dimensionsOf(i, params.dModel, params.layout);
         return (
-          `pair ${i} (dimensions ${sin} and ${cos}): period ${formatValue(periods[i])} positions` +
-          (periods[i] > positions ? ', longer than the window' : '')
+          `pair ${i} (dimensions ${sin} and ${cos}): period ${formatValue(data.periods[i])} positions` +
+          (data.periods[i] > params.positions ? ', longer than the window' : '')
         );
       },
-      onHover: (i) =>
-        view.link.hover(i === null ? null : dimensionsOf(i, view.params.dModel, view.params.layout).sin),
+      onHover: (i) => {
+        const p = drawn().params;
+        hover(i === null ? null : dimensionsOf(i, p.dModel, p.layout).sin);
+      },
     });
-    // A dimension marks its pair's bar.
-    view.link = dimensionLink(element, (dim) => {
-      const shown = view.params;
-      if (dim === null || !shown || dim < 0 || dim >= shown.dModel) return view.chart.mark(null);
-      const { pair } = pairOf(dim, shown.dModel, shown.layout);
-      return view.chart.mark(pair, { dimension: dim, pair });
-    });
-    view.link.set(options().highlight);
-    view.stats = statList([
+    const stats = statList([
       ['ratio', 'Ratio of neighbouring periods'],
       ['last', 'Last pair\u2019s period'],
       ['first-slow', 'First dimension slower than the window'],
     ]);
-    frame.plot.append(view.chart.element, view.stats.element);
-    return view;
+    frame.plot.append(chart.element, stats.element);
+    return { chart, stats };
   },
 
-  draw(view, data, params) {
-    view.data = data;
-    view.params = params;
-    const { periods, firstSlow } = data;
-    const { dModel, layout, positions } = params;
+  draw({ chart, stats }, { periods, firstSlow }, { dModel, layout, positions }) {
     const n = periods.length;
-    view.stats.set('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
-    view.stats.set('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
-    view.stats.set(
+    stats.set('ratio', n > 1 ? formatSig(periods[1] / periods[0], 5) : 'one pair only');
+    stats.set('last', `${formatPeriod(periods[n - 1])} positions (pair ${formatInt(n - 1)})`);
+    stats.set(
       'first-slow',
       firstSlow >= 0
         ? `dimension ${formatInt(dimensionsOf(firstSlow, dModel, layout).sin)} (pair ${formatInt(firstSlow)}, ` +
             `period ${formatPeriod(periods[firstSlow])})`
         : `none: every period is at most ${formatInt(positions)}`,
     );
-    view.chart.draw({
+    chart.draw({
       count: n,
       values: periods,
       seriesOf: (i) => (periods[i] > positions ? 1 : 0),
       yDomain: [Math.min(periods[0], positions) / 1.5, Math.max(periods[n - 1], positions) * 1.5],
       lines: [{ value: positions, text: `${formatInt(positions)} positions` }],
     });
-    view.link.redraw();
   },
 
-  onOptions(view, { highlight }) {
-    view.link.set(highlight);
+  // A dimension marks its pair's bar.
+  mark({ chart }, dim, { dModel, layout }) {
+    if (dim === null || dim < 0 || dim >= dModel) return chart.mark(null);
+    const { pair } = pairOf(dim, dModel, layout);
+    return chart.mark(pair, { dimension: dim, pair });
   },
 
   summary: ({ periods, firstSlow }, { dModel, base, positions }) => {
@@ -117,9 +106,5 @@ export default defineFigure({
       return [i, sin, cos, formatValue(p), p > positions ? 'yes' : 'no'];
     });
     return { columns: ['pair', 'sin dimension', 'cos dimension', 'period', 'longer than window'], rows };
-  },
-
-  destroy(view) {
-    view.chart.destroy();
   },
 });

@@ -1,22 +1,24 @@
 // What the relative-position figures (rope, alibi) share: a square map of query-by-key scores that fits its
-// width, and sliders whose range follows another parameter.
+// width.
 import { cellMap } from '../ui/cell-map.js';
 import { watchWidth } from '../ui/resize.js';
 
 /**
  * A cell map of count x count scores, query down and key across, square and at most `side` CSS pixels, painted
  * in the diverging colours (cellMap.paintScores).
- * @param {Parameters<typeof cellMap>[0] & { side: number, ticks: number, onLayout?: () => void }} options
- *   `onLayout` runs after every layout, for marks placed in the map's coordinates
+ * @param {Omit<Parameters<typeof cellMap>[0], 'describe'> & { side: number, onLayout?: () => void,
+ *   describe: (row: number, col: number, value: number) => string }} options `describe` reads a cell, given
+ *   its value; `onLayout` runs after every layout, for marks placed in the map's coordinates
  */
-export function scoreMap({ side, ticks, onLayout, ...options }) {
-  const map = cellMap(options);
-  let width = 0;
+export function scoreMap({ side, onLayout, describe, ...options }) {
+  const ticks = Math.round(side / 75); // about one tick label every 75 pixels
   let count = 0;
+  let shown = null; // the values on show
+  const map = cellMap({ ...options, describe: (row, col) => describe(row, col, shown[row * count + col]) });
   const layout = () => {
     if (count === 0) return;
     const { left, right } = map.margin;
-    const plot = Math.min(side, Math.max(220, width || map.element.clientWidth) - left - right);
+    const plot = Math.min(side, Math.max(220, watch.width() || map.element.clientWidth) - left - right);
     map.layout({
       rows: count,
       cols: count,
@@ -27,10 +29,7 @@ export function scoreMap({ side, ticks, onLayout, ...options }) {
     });
     onLayout?.();
   };
-  const stopWatching = watchWidth(map.element, (next) => {
-    width = next;
-    layout();
-  });
+  const watch = watchWidth(map.element, layout);
   return {
     map,
     /**
@@ -42,23 +41,13 @@ export function scoreMap({ side, ticks, onLayout, ...options }) {
      */
     show(values, size, paint) {
       count = size;
+      shown = values;
       layout();
       map.paintScores(values, paint);
     },
     destroy() {
-      stopWatching();
+      watch();
       map.destroy();
     },
   };
-}
-
-/**
- * Shows `value` on a slider whose largest value follows another parameter (a position below the number of
- * positions, a head up to the number of heads). Absent controls (the figure's controls hidden) are skipped.
- * @param {{ input: HTMLInputElement, value: number } | undefined} control
- */
-export function followRange(control, max, value) {
-  if (!control) return;
-  if (control.input.max !== String(max)) control.input.max = String(max);
-  control.value = value;
 }

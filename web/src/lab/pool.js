@@ -3,6 +3,8 @@
 // time, so the page only ever waits for messages. How many workers: one per core the browser reports, at most
 // one per run, and at most MAX_WORKERS.
 
+import { workerCalls } from '../worker-calls.js';
+
 const MAX_WORKERS = 4;
 
 /**
@@ -42,38 +44,21 @@ export function startPool(runs) {
 }
 
 function startWorker() {
-  const pending = new Map();
-  let nextId = 0;
   let failure = null;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  worker.addEventListener('message', ({ data }) => {
-    const call = pending.get(data.id);
-    if (!call) return;
-    pending.delete(data.id);
-    if (data.error !== undefined) call.reject(new Error(data.error));
-    else call.resolve({ result: data.result, step: data.step });
-  });
+  const calls = workerCalls(worker, ({ result, step }) => ({ result, step }));
+  const fail = (error) => {
+    failure = error;
+    calls.settleAll((call) => call.reject(failure));
+  };
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    failure = new Error(
-      'The lab could not start a Web Worker in this browser, and it trains only in workers.',
-    );
-    for (const call of pending.values()) call.reject(failure);
-    pending.clear();
+    fail(new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'));
   });
   return {
-    call(key, method, args) {
-      if (failure) return Promise.reject(failure);
-      const id = (nextId += 1);
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, key, method, args });
-      });
-    },
+    call: (key, method, args) => (failure ? Promise.reject(failure) : calls.call({ key, method, args })),
     stop() {
-      failure = new Error('The lab was reset.');
-      for (const call of pending.values()) call.reject(failure);
-      pending.clear();
+      fail(new Error('The lab was reset.'));
       worker.terminate();
     },
   };

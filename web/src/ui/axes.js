@@ -74,3 +74,23 @@ function placeLabel(g, side, scale, label, length) {
 export function powersOfTen(format) {
   return (v) => (Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? format(v) : '');
 }
+
+/**
+ * An SVG path through (xAt(i), y(values[i])) for every value with a place on a log axis: the pen lifts at zero,
+ * negative and infinite values.
+ * @param {ArrayLike<number>} values @param {(i: number) => number} xAt @param {(v: number) => number} y
+ */
+export function logPath(values, xAt, y) {
+  let d = '';
+  let pen = false;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i];
+    if (!(v > 0) || !Number.isFinite(v)) {
+      pen = false;
+      continue;
+    }
+    d += `${pen ? 'L' : 'M'}${xAt(i).toFixed(1)},${y(v).toFixed(1)}`;
+    pen = true;
+  }
+  return d;
+}

@@ -1,15 +1,16 @@
 // Labelled, keyboard-operable controls. Each returns { element, value (get/set), input } and calls
 // onChange(value) on every user change; setting .value from code does not call it.
 import { maxOf } from '../app/params.js';
-import { h, uid } from './dom.js';
+import { h, uid, valueHandle } from './dom.js';
 import { numberList } from './fields.js';
 import { formatSig } from './format.js';
 
 /**
- * A range slider with a visible label and a live value. scale "log" moves in equal ratios (for bases, lengths).
+ * A range slider with a visible label and a live value. scale "log" moves in equal ratios (for bases, lengths),
+ * "pow2" in powers of two (min and max are powers of two); `integer` keeps a log slider's values whole.
  * Arrow keys step; Page Up/Down take bigger steps; the <output> shows the exact value.
  * @param {{ label: string, min: number, max: number, step?: number, value: number, scale?: string,
- *   format?: (v: number) => string, onChange?: (v: number) => void, name?: string }} options
+ *   integer?: boolean, format?: (v: number) => string, onChange?: (v: number) => void, name?: string }} options
  */
 export function slider({
   label,
@@ -18,18 +19,21 @@ export function slider({
   step = 1,
   value,
   scale = 'linear',
+  integer = false,
   format = (v) => formatSig(v, 6),
   onChange = () => {},
   name,
 }) {
   const id = uid('slider');
   const log = scale === 'log';
-  const toInput = (v) => (log ? Math.log10(v) : v);
+  const pow2 = scale === 'pow2';
+  const toInput = (v) => (log ? Math.log10(v) : pow2 ? Math.round(Math.log2(v)) : v);
   const fromInput = (x) => {
+    if (pow2) return 2 ** Number(x);
     if (!log) return Number(x);
-    const raw = 10 ** Number(x);
     // Snap log values to a tidy number of significant digits so the readout and the engine agree exactly.
-    return Number(raw.toPrecision(3));
+    const snapped = Number((10 ** Number(x)).toPrecision(3));
+    return integer ? Math.round(snapped) : snapped;
   };
   const input = h('input', {
     id,
@@ -50,13 +54,11 @@ export function slider({
   });
   input.setAttribute('aria-valuetext', format(value));
   const element = h('div', { class: 'pe-control pe-slider' }, h('label', { for: id }, label), input, output);
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return current;
-    },
-    set value(v) {
+    () => current,
+    (v) => {
       if (v === current) return;
       current = v;
       input.value = String(toInput(v));
@@ -64,7 +66,7 @@ export function slider({
       output.textContent = text;
       input.setAttribute('aria-valuetext', text);
     },
-  };
+  );
 }
 
 /** A drop-down choice.
@@ -80,16 +82,14 @@ export function select({ label, options, value, onChange = () => {}, name }) {
   );
   input.addEventListener('change', () => onChange(input.value));
   const element = h('div', { class: 'pe-control pe-select' }, h('label', { for: id }, label), input);
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return input.value;
-    },
-    set value(v) {
+    () => input.value,
+    (v) => {
       input.value = v;
     },
-  };
+  );
 }
 
 /**
@@ -101,16 +101,14 @@ export function toggle({ label, checked = false, onChange = () => {}, name }) {
   const input = h('input', { id, type: 'checkbox', name: name ?? id, checked });
   input.addEventListener('change', () => onChange(input.checked));
   const element = h('div', { class: 'pe-control pe-toggle' }, input, h('label', { for: id }, label));
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return input.checked;
-    },
-    set value(v) {
+    () => input.checked,
+    (v) => {
       input.checked = Boolean(v);
     },
-  };
+  );
 }
 
 /**
@@ -146,15 +144,7 @@ export function segmented({ label, options, value, onChange = () => {} }) {
     h('span', { class: 'pe-segmented-label' }, label),
     buttons,
   );
-  return {
-    element,
-    get value() {
-      return current;
-    },
-    set value(v) {
-      set(v);
-    },
-  };
+  return valueHandle(element, undefined, () => current, set);
 }
 
 /**
@@ -181,7 +171,8 @@ function makeControl(decl, value, onChange, values) {
   if (control === 'slider') {
     const { min, step, scale } = decl;
     const max = maxOf(decl, values);
-    return slider({ label, min, max, step, scale, value, onChange, ...(format ? { format } : {}) });
+    const integer = decl.type === 'int';
+    return slider({ label, min, max, step, scale, integer, value, onChange, ...(format ? { format } : {}) });
   }
   if (control === 'toggle') return toggle({ label, checked: Boolean(value), onChange });
   if (control === 'numbers') return numberList({ label, value, onChange });
@@ -192,13 +183,12 @@ function makeControl(decl, value, onChange, values) {
       ? segmented({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) })
       : select({ label, options, value: String(value), onChange: (v) => onChange(typed(v)) });
   // The widgets hold strings; the figure's parameter keeps its declared type.
-  return {
-    element: made.element,
-    get value() {
-      return typed(made.value);
-    },
-    set value(v) {
+  return valueHandle(
+    made.element,
+    undefined,
+    () => typed(made.value),
+    (v) => {
       made.value = String(v);
     },
-  };
+  );
 }

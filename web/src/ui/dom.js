@@ -36,6 +36,25 @@ export function replaceChildren(parent, ...children) {
   return append(parent, children);
 }
 
+/**
+ * A control as a figure holds it: its element, its input (where it has one) and its `value`, read and written
+ * through `get` and `set` (writing it from code does not call the control's onChange).
+ * @template T
+ * @param {HTMLElement} element @param {any} input @param {() => T} get @param {(value: T) => void} set
+ */
+export function valueHandle(element, input, get, set) {
+  return {
+    element,
+    input,
+    get value() {
+      return get();
+    },
+    set value(v) {
+      set(v);
+    },
+  };
+}
+
 let nextId = 0;
 /** A page-unique id for label/for and aria pairs. */
 export function uid(prefix = 'pe') {

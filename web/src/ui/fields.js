@@ -1,7 +1,7 @@
 // A labelled text field for a short list of numbers ("0, 100, 300"), for controls that take several values at
 // once. The text is parsed, not validated: a figure hands the numbers to the engine, whose message then names
 // the bad value.
-import { h, uid } from './dom.js';
+import { h, uid, valueHandle } from './dom.js';
 import './fields.css';
 
 /** Parses "0, 100 300" into [0, 100, 300]; a piece that is not a number becomes NaN. */
@@ -41,15 +41,13 @@ export function numberList({ label, value, onChange = () => {}, name, size = 14 
     if (event.key === 'Enter') commit();
   });
   const element = h('div', { class: 'pe-control pe-numbers' }, h('label', { for: id }, label), input);
-  return {
+  return valueHandle(
     element,
     input,
-    get value() {
-      return current;
-    },
-    set value(v) {
+    () => current,
+    (v) => {
       current = v;
       input.value = v.join(', ');
     },
-  };
+  );
 }

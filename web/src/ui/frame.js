@@ -26,22 +26,14 @@ export function createFrame(element, { id, title, caption, table, exportName = i
   details.addEventListener('toggle', () => {
     if (details.open) renderTable();
   });
+  const action = (label, onClick) =>
+    actions.append(h('button', { type: 'button', class: 'pe-button', onClick }, label));
   if (table) {
-    actions.append(
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'pe-button',
-          onClick: () => {
-            const data = table();
-            const { columns, rows } = data.csv ?? data;
-            downloadCsv(`${exportName}.csv`, columns, rows);
-          },
-        },
-        'Download CSV',
-      ),
-    );
+    action('Download CSV', () => {
+      const data = table();
+      const { columns, rows } = data.csv ?? data;
+      downloadCsv(`${exportName}.csv`, columns, rows);
+    });
   }
   const children = [controls, plot, readout, error];
   if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
@@ -102,6 +94,8 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     plot,
     readout,
     actions,
+    /** Adds a button to the actions under the figure (a download). */
+    action,
     /**
      * Puts a figure's controls (an object of { element }) in its control row, unless `shown` is false (the
      * article drives the figure from elsewhere); a row left empty takes no space.

@@ -140,10 +140,11 @@ export function indexStepper({ get, apply, max }) {
 
 /**
  * Wires a chart whose readout follows one index along its x axis: the pointer picks the index under it, the
- * keyboard steps it (indexMove), focus shows the current one, and leaving or blurring ends the hover.
+ * keyboard steps it (indexMove), focus shows the current one, and leaving or blurring ends the hover (`leave`;
+ * without one, the cursor stays where the reader left it, with its reading).
  * @param {Element} target the focusable chart
  * @param {{ at: (event: PointerEvent) => number | null, get: () => number | null, show: (index: number) => void,
- *   leave: () => void, max: () => number, ready: () => boolean }} options `at` gives the index under the
+ *   leave?: () => void, max: () => number, ready: () => boolean }} options `at` gives the index under the
  *   pointer (null outside the data); nothing happens until `ready()` is true.
  */
 export function indexCursor(target, { at, get, show, leave, max, ready }) {
@@ -152,8 +153,10 @@ export function indexCursor(target, { at, get, show, leave, max, ready }) {
     const index = at(/** @type {PointerEvent} */ (event));
     if (index !== null && index >= 0 && index <= max()) show(index);
   });
-  target.addEventListener('pointerleave', leave);
-  target.addEventListener('blur', leave);
+  if (leave) {
+    target.addEventListener('pointerleave', leave);
+    target.addEventListener('blur', leave);
+  }
   target.addEventListener('focus', () => {
     if (ready()) show(get() ?? 0);
   });

@@ -49,8 +49,11 @@ export function indexChart({
   const paths = series.map((s) => h('svg:path', { class: `pe-${name}-${s}` }));
   const rules = lines.map((line) => ({
     anchor: line.anchor,
-    line: h('svg:line', { class: `pe-${name}-${line.name}` }),
-    text: h('svg:text', { class: `pe-${name}-${line.name}-label`, 'text-anchor': line.anchor }),
+    line: h('svg:line', { class: `pe-index-chart-line pe-${name}-${line.name}` }),
+    text: h('svg:text', {
+      class: `pe-index-chart-line-label pe-${name}-${line.name}-label`,
+      'text-anchor': line.anchor,
+    }),
   }));
   const mark = h('svg:rect', {
     class: `pe-index-chart-highlight pe-${name}-highlight`,
@@ -62,7 +65,6 @@ export function indexChart({
   const bottom = margin.top + height;
   const { put, drop, putText } = changeWriter();
 
-  let width = 0;
   let shown = null; // the last draw's arguments
   let x = null;
   let y = null;
@@ -94,6 +96,7 @@ export function indexChart({
   }
 
   function paint() {
+    const width = watch.width();
     if (!shown || width === 0) return;
     const { count, values, seriesOf, yDomain, lines: at = [] } = shown;
     const plotWidth = Math.max(120, width - margin.left - margin.right);
@@ -154,10 +157,7 @@ export function indexChart({
     for (const key of marked) put(mark, `data-${key}`, highlight.data[key]);
   }
 
-  const stopWatching = watchWidth(element, (next) => {
-    width = next;
-    paint();
-  });
+  const watch = watchWidth(element, paint);
 
   indexCursor(svg, {
     at: (event) => Math.floor(x.invert(event.clientX - svg.getBoundingClientRect().left)),
@@ -199,6 +199,6 @@ export function indexChart({
       highlight = index === null ? null : { index, data };
       if (shown) placeMark();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

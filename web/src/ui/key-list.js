@@ -4,13 +4,15 @@ import { h } from './dom.js';
 import './key-list.css';
 
 /**
- * @param {{ label: string, mark?: 'line' | 'dash' | 'dot' | 'ring', color?: string }[]} items `color` is any
- *   CSS colour, including a custom property of the page (`var(--accent)`)
+ * @param {{ label: string | Node, mark?: 'line' | 'dash' | 'dot' | 'ring' | 'box', color?: string }[]} items
+ *   `color` is any CSS colour, including a custom property of the page (`var(--accent)`); a label that is a
+ *   node (a text node the figure rewrites) is shown as it is
+ * @param {string} [className] more classes of the list (`pe-key-above` for a key above its chart)
  */
-export function keyList(items) {
+export function keyList(items, className = '') {
   return h(
     'ul',
-    { class: 'pe-key' },
+    { class: `pe-key ${className}`.trim() },
     items.map(({ label, mark = 'line', color }) =>
       h(
         'li',

@@ -4,9 +4,10 @@
 // draws, writes only what changed and follows its width.
 import { scaleLinear } from 'd3-scale';
 import { drawAxis } from './axes.js';
-import { changeWriter, h, nodePool } from './dom.js';
+import { changeWriter, h, nodePool, replaceChildren } from './dom.js';
 import { formatInt } from './format.js';
 import { indexCursor } from './grid-cursor.js';
+import { keyList } from './key-list.js';
 import { watchWidth } from './resize.js';
 import './offset-chart.css';
 
@@ -28,19 +29,14 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   const yAxis = h('svg:g');
   const zero = h('svg:line', { class: 'pe-offsetchart-zero' });
   const curves = h('svg:g');
-  const rule = h('svg:line', { class: 'pe-offsetchart-rule', visibility: 'hidden' });
+  const rule = h('svg:line', { class: 'pe-rule', visibility: 'hidden' });
   svg.append(xAxis, yAxis, zero, curves, rule);
   const box = h('div', { class: 'pe-offsetchart-box' }, svg);
-  const legend = h('ul', { class: 'pe-offsetchart-legend', hidden: true });
+  const legend = h('div');
   const element = h('div', {}, box, legend);
   const paths = nodePool(curves, () => h('svg:path'));
-  const keys = nodePool(legend, () => {
-    const swatch = h('span', { class: 'pe-offsetchart-swatch' });
-    const text = h('span');
-    return { node: h('li', {}, swatch, text), swatch, text };
-  });
-  const { put, putText } = changeWriter();
-  let width = 0;
+  const { put } = changeWriter();
+  let keyShown = '';
   let shown = null;
   let x = null;
   let cursor = null;
@@ -48,7 +44,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   function render() {
     if (!shown) return;
     const { max, domain, nice = false, zeroLine = false, series } = shown;
-    const w = Math.max(220, width || box.clientWidth);
+    const w = Math.max(220, watch.width() || box.clientWidth);
     put(svg, 'width', w);
     put(svg, 'height', height);
     x = scaleLinear()
@@ -75,12 +71,11 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       put(path, 'class', className);
       put(path, 'stroke', stroke);
     });
-    const labelled = series.filter((s) => s.label);
-    if (legend.hidden !== (labelled.length === 0)) legend.hidden = labelled.length === 0;
-    keys(labelled.length).forEach(({ swatch, text }, s) => {
-      put(swatch, 'style', `background:${labelled[s].stroke}`);
-      putText(text, labelled[s].label);
-    });
+    const keys = series.filter((s) => s.label).map((s) => ({ label: s.label, color: s.stroke }));
+    if (JSON.stringify(keys) !== keyShown) {
+      keyShown = JSON.stringify(keys);
+      replaceChildren(legend, keys.length ? keyList(keys) : null);
+    }
     put(rule, 'y1', MARGIN.top);
     put(rule, 'y2', height - MARGIN.bottom);
     if (cursor !== null) show(Math.min(cursor, max));
@@ -98,15 +93,10 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)),
     get: () => cursor,
     show,
-    // The rule stays where the reader left it, with its reading.
-    leave: () => {},
     max: () => shown.max,
     ready: () => x !== null,
   });
-  const stopWatching = watchWidth(box, (next) => {
-    width = next;
-    render();
-  });
+  const watch = watchWidth(box, render);
 
   return {
     element,
@@ -122,6 +112,6 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       shown = spec;
       render();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

@@ -50,7 +50,7 @@ export function freshest({ draw, fail }) {
       queued = null;
     },
     /** Drops every result still to come (the figure is going away). */
-    stop() {
+    destroy() {
       drawn = Infinity;
       queued = null;
     },

@@ -26,7 +26,6 @@ import './position-table.css';
 export function positionTable({ name, title, subject, readout, onHover }) {
   /** @type {PositionTable | null} */
   let shown = null;
-  let width = 0;
   const map = cellMap({
     name,
     label: `${title}: positions down, dimensions across; use the arrow keys to read cells`,
@@ -44,19 +43,15 @@ export function positionTable({ name, title, subject, readout, onHover }) {
   const element = h('div', { class: 'pe-position-table' }, h('h3', {}, title), map.element);
 
   function layout() {
-    if (width === 0) width = map.element.clientWidth;
     map.layout({
       rows: shown.length,
       cols: shown.cols,
-      width: Math.max(200, width),
+      width: Math.max(200, watch.width() || map.element.clientWidth),
       height: Math.min(400, Math.max(140, shown.length * 5)),
     });
   }
 
-  const stopWatching = watchWidth(map.element, (next) => {
-    width = next;
-    if (shown) layout();
-  });
+  const watch = watchWidth(map.element, () => shown && layout());
 
   return {
     element,
@@ -70,6 +65,6 @@ export function positionTable({ name, title, subject, readout, onHover }) {
       const count = Math.min(rows, length) * cols;
       map.paintCells((image) => diverging.paint(values, image, { limit, count }));
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

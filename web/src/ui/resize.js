@@ -5,7 +5,8 @@
  * Calls onWidth(width) whenever element's width changes (and once when it is first measured).
  * @param {Element} element
  * @param {(width: number) => void} onWidth
- * @returns {() => void} stops watching
+ * @returns {(() => void) & { width: () => number }} stops watching; its `width()` is the width last reported (0
+ *   before the first report), which a redraw reads instead of the layout
  */
 export function watchWidth(element, onWidth) {
   let width = -1;
@@ -16,5 +17,5 @@ export function watchWidth(element, onWidth) {
     onWidth(width);
   });
   observer.observe(element);
-  return () => observer.disconnect();
+  return Object.assign(() => observer.disconnect(), { width: () => Math.max(0, width) });
 }

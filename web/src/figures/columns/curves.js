@@ -43,13 +43,12 @@ export function curveChart({ colorOf, describe, readout, onHover, preview }) {
   const scaled = { transform: `scale(${1 / UNIT})` };
   const curves = h('svg:g', { ...scaled, class: 'pe-columns-curves' });
   const previewPath = h('svg:path', { ...scaled, class: 'pe-columns-preview', visibility: 'hidden' });
-  const cursorLine = h('svg:line', { class: 'pe-columns-cursor', visibility: 'hidden' });
+  const cursorLine = h('svg:line', { class: 'pe-rule', visibility: 'hidden' });
   const cursorDot = h('svg:circle', { class: 'pe-columns-cursor-dot', r: 5, visibility: 'hidden' });
   svg.append(xAxis, yAxis, zero, previewPath, curves, cursorLine, cursorDot);
   const element = h('div', { class: 'pe-columns' }, svg);
   const { put, drop } = changeWriter();
 
-  let width = 0;
   let shown = null; // { dims, data, params }: the curves drawn, in the reader's order, and their values
   let x = null;
   let y = null;
@@ -59,7 +58,7 @@ export function curveChart({ colorOf, describe, readout, onHover, preview }) {
   // One <g> per curve, kept while its dimension is shown, holding the line and the dots.
   const nodes = new Map();
 
-  const plotWidth = () => Math.max(120, width - MARGIN.left - MARGIN.right);
+  const plotWidth = () => Math.max(120, watch.width() - MARGIN.left - MARGIN.right);
   /** Whether whole positions are far enough apart for dots (a window of one position is one dot). */
   const dotted = (positions) => plotWidth() / Math.max(1, positions - 1) >= DOT_SPACING_PX;
 
@@ -158,6 +157,7 @@ export function curveChart({ colorOf, describe, readout, onHover, preview }) {
   }
 
   function paint() {
+    const width = watch.width();
     if (!shown || width === 0) return;
     const { dims, data, params } = shown;
     const plotW = plotWidth();
@@ -283,10 +283,7 @@ export function curveChart({ colorOf, describe, readout, onHover, preview }) {
     showPoint(next, dims[index]);
   });
 
-  const stopWatching = watchWidth(element, (next) => {
-    width = next;
-    paint();
-  });
+  const watch = watchWidth(element, paint);
 
   return {
     element,
@@ -307,6 +304,6 @@ export function curveChart({ colorOf, describe, readout, onHover, preview }) {
       highlighted = dim;
       placeHighlight();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

@@ -6,16 +6,12 @@ import { pairColumns } from '../../ui/column-store.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { pairOf } from '../../ui/linked.js';
 import { SINUSOIDAL } from '../shared-params.js';
-import { dimensionLink, dimensionName } from '../sinusoidal-parts.js';
+import { dimensionName } from '../sinusoidal-parts.js';
 import { curveChart } from './curves.js';
 import { dimensionPicker } from './picker.js';
 import './columns.css';
 
 const MAX_CURVES = series.length;
-// A pair whose period is shorter than this many samples is drawn through fractional positions too (see
-// curves.js), with at most SMOOTH_STEPS steps from one whole position to the next.
-const SAMPLES_PER_PERIOD = 20;
-const SMOOTH_STEPS = 8;
 
 export default defineFigure({
   id: 'columns',
@@ -25,16 +21,16 @@ export default defineFigure({
     'positions. Add dimensions by number or by clicking a heatmap column. Hover, or focus the chart and use ' +
     'the arrow keys (left/right: position, up/down: curve), to read values.',
   params: { ...SINUSOIDAL, dimensions: { type: 'numbers', default: [0, 32, 128, 256, 500] } },
-  options: { highlight: null },
 
   compute(engine, params, previous) {
     const visible = params.dimensions.filter((d) => Number.isInteger(d) && d >= 0 && d < params.dModel);
     return { visible, ...curveData(engine, params, visible, previous) };
   },
 
-  view({ frame, element, engine, options, set }) {
-    const view = { params: null, preview: null };
-    const colorOf = (dim) => series[view.params.dimensions.indexOf(dim) % series.length];
+  view({ frame, element, engine, set, readout, drawn, hover }) {
+    /** @type {any} */
+    const view = {};
+    const colorOf = (dim) => series[drawn().params.dimensions.indexOf(dim) % series.length];
     view.picker = dimensionPicker({
       most: MAX_CURVES,
       colorOf,
@@ -48,30 +44,24 @@ export default defineFigure({
     view.curves = curveChart({
       colorOf,
       describe: (pos, dim) => {
-        const { dModel, layout } = view.params;
-        return `position ${pos}, ${dimensionName(dim, dModel, layout)}, value ${formatValue(view.value(pos, dim))}`;
+        const { data, params } = drawn();
+        return `position ${pos}, ${dimensionName(dim, params.dModel, params.layout)}, value ${formatValue(data.value(pos, dim))}`;
       },
-      readout: (text) => frame.setReadout(text),
-      onHover: (dim) => view.link.hover(dim),
+      readout,
+      onHover: hover,
       // The preview's values come through a store of its own, so that hovering does not drop the curves'.
-      preview: (dim) => (view.preview = curveData(engine, view.params, [dim], view.preview)),
+      preview: (dim) => (view.preview = curveData(engine, drawn().params, [dim], view.preview)),
     });
-    view.link = dimensionLink(element, (dim) => view.curves.highlight(dim));
-    view.link.set(options().highlight);
     frame.plot.append(...view.picker.elements, view.curves.element);
     return view;
   },
 
-  draw(view, data, params) {
-    view.params = params;
-    view.value = data.value;
-    view.picker.show(params.dimensions, params.dModel);
-    view.curves.draw({ dims: data.visible, data, params });
+  draw({ picker, curves }, data, params) {
+    picker.show(params.dimensions, params.dModel);
+    curves.draw({ dims: data.visible, data, params });
   },
 
-  onOptions(view, { highlight }) {
-    view.link.set(highlight);
-  },
+  mark: ({ curves }, dim) => curves.highlight(dim),
 
   summary: ({ visible, columns }, { positions, dModel, base, layout, dimensions }) => {
     const hidden = dimensions.filter((d) => !visible.includes(d));
@@ -91,11 +81,12 @@ export default defineFigure({
     for (let p = 0; p < positions; p += 1) rows.push([p, ...visible.map((d) => formatValue(value(p, d)))]);
     return { columns: ['position', ...visible.map((d) => `dim ${d}`)], rows };
   },
-
-  destroy(view) {
-    view.curves.destroy();
-  },
 });
+
+// A pair whose period is shorter than this many samples is drawn through fractional positions too (see
+// curves.js), with at most SMOOTH_STEPS steps from one whole position to the next.
+const SAMPLES_PER_PERIOD = 20;
+const SMOOTH_STEPS = 8;
 
 /**
  * The engine's values for the curves of `dims` (a CurveSource, see curves.js): both halves of each one's pair

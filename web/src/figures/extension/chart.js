@@ -30,7 +30,12 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
     height: 280,
   });
   const marks = h('svg:g');
-  const rule = h('svg:line', { class: 'pe-ext-rule', y1: MARGIN.top, y2: BOTTOM, visibility: 'hidden' });
+  const rule = h('svg:line', {
+    class: 'pe-rule pe-ext-rule',
+    y1: MARGIN.top,
+    y2: BOTTOM,
+    visibility: 'hidden',
+  });
   const xAxis = h('svg:g', { transform: `translate(0,${BOTTOM})` });
   const yAxis = h('svg:g', { transform: `translate(${MARGIN.left},0)` });
   svg.append(marks, rule, xAxis, yAxis);
@@ -57,7 +62,6 @@ export function indexChart({ label, count, indexAt, describe, onRead }) {
     at: (event) => indexAt(event.clientX - svg.getBoundingClientRect().left),
     get: () => index,
     show: read,
-    leave: () => {},
     max: () => count() - 1,
     ready: () => count() > 0,
   });

@@ -2,45 +2,24 @@
 // training and meet new angles at the target length (none, position interpolation, NTK-aware base scaling), and
 // how far low-precision angles drift from the true ones at large positions.
 import { defineFigure } from '../../app/figure.js';
-import { slider } from '../../ui/controls.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
-import { watchWidth } from '../../ui/resize.js';
 import { scientific } from '../../ui/scientific.js';
-import { BASE } from '../shared-params.js';
+import { BASE, choice, intSlider } from '../shared-params.js';
 import { pairsChart, yes } from './pairs.js';
 import { describeError, FORMATS, GRID, precisionChart } from './precision.js';
 import './extension.css';
 
-const METHODS = [
-  { value: 'none', label: 'none' },
-  { value: 'interpolation', label: 'position interpolation' },
-  { value: 'ntk', label: 'NTK-aware' },
-];
+const METHODS = { none: 'none', interpolation: 'position interpolation', ntk: 'NTK-aware' };
 // Positions quoted in the prose; the precision chart samples both.
 const QUOTED = { 100: GRID.indexOf(100), 1e6: GRID.indexOf(1e6) };
 
 /** A length in positions on a slider that moves in powers of two (2^min to 2^max). */
-const powerOfTwo = (label, min, max) => (value, onChange) => {
-  const control = slider({
-    label,
-    min,
-    max,
-    value: Math.round(Math.log2(value)),
-    format: (e) => formatInt(2 ** e),
-    onChange: (e) => onChange(2 ** e),
-  });
-  return {
-    element: control.element,
-    get value() {
-      return 2 ** control.value;
-    },
-    set value(v) {
-      control.value = Math.round(Math.log2(v));
-    },
-  };
-};
+const powerOfTwo = (label, value, min, max) => ({
+  ...intSlider(label, value, 2 ** min, 2 ** max),
+  scale: 'pow2',
+});
 
 /** The same as describeError for the prose, where a tiny error gets a real superscript. */
 function liveError(value) {
@@ -58,20 +37,11 @@ export default defineFigure({
     'and angles are stored in float32, bfloat16 or float16, against double precision; log\u2013log. Hover, or ' +
     'focus a chart and use the arrow keys, to read exact values.',
   params: {
-    headDim: {
-      type: 'int',
-      default: 128,
-      min: 4,
-      max: 512,
-      step: 2,
-      control: 'slider',
-      label: 'Head width',
-      format: formatInt,
-    },
+    headDim: intSlider('Head width', 128, 4, 512, 2),
     base: { ...BASE, min: 100 },
-    trained: { type: 'int', default: 2048, control: powerOfTwo('Trained length', 7, 20) },
-    target: { type: 'int', default: 8192, control: powerOfTwo('Target length', 7, 24) },
-    method: { type: 'enum', default: 'none', control: 'segmented', label: 'Method', options: METHODS },
+    trained: powerOfTwo('Trained length', 2048, 7, 20),
+    target: powerOfTwo('Target length', 8192, 7, 24),
+    method: choice('Method', METHODS, 'segmented'),
     position: {
       type: 'number',
       default: 1e6,
@@ -92,10 +62,10 @@ export default defineFigure({
     const extend = (m) => memo(engine, 'contextExtension', headDim, base, trained, target, m);
     // The chosen method first, so that an unknown one shows the engine's message.
     const result = extend(method);
-    const byMethod = Object.fromEntries(METHODS.map(({ value }) => [value, extend(value)]));
+    const byMethod = Object.fromEntries(Object.keys(METHODS).map((m) => [m, extend(m)]));
     // The engine gives the flags per pair, not their count or the first pair without a full turn.
     const outOf = Object.fromEntries(
-      METHODS.map(({ value }) => [value, byMethod[value].outOfRange.reduce((a, b) => a + b, 0)]),
+      Object.keys(METHODS).map((m) => [m, byMethod[m].outOfRange.reduce((a, b) => a + b, 0)]),
     );
     const byFormat = (fn) => Object.fromEntries(FORMATS.map((f) => [f, fn(f)]));
     return {
@@ -108,11 +78,11 @@ export default defineFigure({
     };
   },
 
-  view({ frame, redraw }) {
-    const view = { write: changeWriter(), width: 0, reading: null };
+  view({ frame, readout, watchWidth }) {
+    const view = { write: changeWriter(), reading: null, width: watchWidth(frame.plot) };
     const onRead = (chart) => (text) => {
       view.reading = chart;
-      frame.setReadout(text);
+      readout(text);
     };
     view.counts = h('p', { class: 'pe-ext-counts', 'data-readout': 'counts' });
     view.chosen = h('p', { class: 'pe-ext-chosen', 'data-readout': 'position' });
@@ -126,10 +96,6 @@ export default defineFigure({
       view.chosen,
       ...view.precision.element,
     );
-    view.stopWatching = watchWidth(frame.plot, (width) => {
-      view.width = width;
-      redraw();
-    });
     return view;
   },
 
@@ -148,8 +114,7 @@ export default defineFigure({
         FORMATS.map((f) => `${f} ${describeError(data.at[f])}`).join(', ') +
         '.',
     );
-    if (view.width === 0) view.width = view.counts.parentElement.clientWidth;
-    const width = Math.max(240, view.width);
+    const width = Math.max(240, view.width() || view.counts.parentElement.clientWidth);
     view.pairs.draw(data.result, params, width);
     view.precision.draw(data.precision, params.position, width);
     // The chart the reader is on reads its index again, from the new data.
@@ -158,10 +123,9 @@ export default defineFigure({
 
   summary({ outOf, firstNoTurn, at }, { headDim, base, trained, target, method, position }) {
     const total = headDim / 2;
-    const methodLabel = METHODS.find((m) => m.value === method).label;
     return (
       `Head width ${headDim}, base ${formatValue(base)}, trained on ${formatInt(trained)} positions, run at ` +
-      `${formatInt(target)} with ${methodLabel}: ${outOf[method]} of ${total} pairs meet angles they never saw ` +
+      `${formatInt(target)} with ${METHODS[method]}: ${outOf[method]} of ${total} pairs meet angles they never saw ` +
       `in training` +
       (firstNoTurn >= 0 ? ` (pairs ${firstNoTurn} to ${total - 1} never completed a turn in training)` : '') +
       `. At position ${formatSig(position, 3)} the angle error is ` +
@@ -216,9 +180,5 @@ export default defineFigure({
       yes(r.outOfRange[i]),
     ]);
     return { columns, rows, note: `Method: ${method}. Angles in radians, lengths in positions.` };
-  },
-
-  destroy(view) {
-    view.stopWatching();
   },
 });

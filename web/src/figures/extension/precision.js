@@ -1,6 +1,7 @@
 // The precision chart: the largest angle error over all pairs when positions and angles are stored in a low
 // precision format, against double precision, over positions 1 to 10^9 (log-log), with the chosen position.
 import { scaleLog } from 'd3-scale';
+import { logPath } from '../../ui/axes.js';
 import { series } from '../../ui/colors.js';
 import { h } from '../../ui/dom.js';
 import { formatSig } from '../../ui/format.js';
@@ -82,23 +83,9 @@ export function precisionChart({ onRead }) {
       chart.set(overflow.firstChild, { width: Math.max(0, width - MARGIN.right - x0) });
       chart.across(pi, y(Math.PI));
       chart.set(piLabel, { y: y(Math.PI) - 4 });
-      FORMATS.forEach((f, s) => chart.set(paths[s], { d: curve(precision[f], x, y) }));
+      // Exact zeros and overflows have no place on the log axis: the curves break there.
+      FORMATS.forEach((f, s) => chart.set(paths[s], { d: logPath(precision[f], (i) => x(GRID[i]), y) }));
       chart.down(chosen, x(position));
     },
   };
-}
-
-/** The path through the errors; exact zeros and overflows have no place on a log axis, so it breaks there. */
-function curve(errors, x, y) {
-  let d = '';
-  let open = false;
-  errors.forEach((v, i) => {
-    if (!(v > 0) || !Number.isFinite(v)) {
-      open = false;
-      return;
-    }
-    d += `${open ? 'L' : 'M'}${x(GRID[i]).toFixed(1)},${y(v).toFixed(1)}`;
-    open = true;
-  });
-  return d;
 }

@@ -9,6 +9,7 @@ import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
 import { sharedReadout } from '../../ui/readouts.js';
 import { scientific } from '../../ui/scientific.js';
+import { choice, widthChoice } from '../shared-params.js';
 import { vocabulary } from '../words.js';
 import { sentencePanel } from './sentence-panel.js';
 import { formatDifference, SAME, verdict } from './verdict.js';
@@ -20,7 +21,13 @@ const SIDES = [
   { name: 'A', key: 'a' },
   { name: 'B', key: 'b' },
 ];
-const WIDTHS = [8, 16, 32, 64, 128, 256];
+const ENCODINGS = {
+  none: 'none',
+  sinusoidal: 'sinusoidal',
+  learned: 'learned',
+  rope: 'RoPE',
+  alibi: 'ALiBi',
+};
 // A pair that is not a mirror image, for the ALiBi finding in the prose.
 const NON_MIRROR = ['the dog bites the man', 'the man bites the dog'];
 const EXAMPLES = [
@@ -42,30 +49,9 @@ export default defineFigure({
     // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
     a: { type: 'string', default: 'dog bites man', maxLength: 2000 },
     b: { type: 'string', default: 'man bites dog', maxLength: 2000 },
-    encoding: {
-      type: 'enum',
-      default: 'none',
-      control: 'segmented',
-      label: 'Position information',
-      options: ['none', 'sinusoidal', 'learned', 'RoPE', 'ALiBi'].map((label) => ({
-        value: label.toLowerCase(),
-        label,
-      })),
-    },
-    mask: {
-      type: 'enum',
-      default: 'bidirectional',
-      control: 'segmented',
-      label: 'Mask',
-      options: ['bidirectional', 'causal'].map((value) => ({ value, label: value })),
-    },
-    dModel: {
-      type: 'int',
-      default: 64,
-      control: 'select',
-      label: 'Width dModel',
-      options: WIDTHS.map((w) => ({ value: w, label: formatInt(w) })),
-    },
+    encoding: choice('Position information', ENCODINGS, 'segmented'),
+    mask: choice('Mask', { bidirectional: 'bidirectional', causal: 'causal' }, 'segmented'),
+    dModel: widthChoice(64, [8, 16, 32, 64, 128, 256]),
     seed: { type: 'int', default: 1 },
     // Chosen beside the maps it changes, from as many heads as the layer has.
     head: { type: 'int', default: 1 },
@@ -81,9 +67,9 @@ export default defineFigure({
     };
   },
 
-  view({ frame, engine, params, set }) {
+  view({ frame, engine, params, set, readout, own }) {
     const view = { prediction: null };
-    const part = sharedReadout((text) => frame.setReadout(text));
+    const part = sharedReadout(readout);
     const status = h('p', { class: 'pe-order-status', 'aria-live': 'polite' });
     const tokenize = (text) => memo(engine, 'tokenize', text);
     view.sides = SIDES.map(({ name, key }) => ({
@@ -97,7 +83,7 @@ export default defineFigure({
           status.textContent = text;
         },
       }),
-      panel: sentencePanel({ name, part }),
+      panel: own(sentencePanel({ name, part })),
     }));
     view.head = select({
       label: 'Head shown',
@@ -196,10 +182,6 @@ export default defineFigure({
     'order-diff-alibi-causal': prose(d.alibi.causal),
     'order-diff-alibi-nonmirror': prose(nonMirror),
   }),
-
-  destroy(view) {
-    for (const { panel } of view.sides) panel.destroy();
-  },
 });
 
 /**

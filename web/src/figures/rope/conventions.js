@@ -30,14 +30,13 @@ export function conventionsPanel() {
   const bottoms = nodePool(svg, index(HEIGHT - 12));
   svg.append(from, to);
   const box = h('div', { class: 'pe-rope-permbox' }, svg);
-  let width = 0;
   let data = null;
 
   function layout() {
     if (!data) return;
     const { headDim, convention, other } = data.shown;
     const { perm } = data.held;
-    const w = Math.max(220, width || box.clientWidth);
+    const w = Math.max(220, watch.width() || box.clientWidth);
     const step = (w - LEFT - RIGHT) / headDim;
     const xAt = (j) => LEFT + (j + 0.5) * step;
     put(svg, 'width', w);
@@ -56,10 +55,7 @@ export function conventionsPanel() {
     }
   }
 
-  const stopWatching = watchWidth(box, (next) => {
-    width = next;
-    layout();
-  });
+  const watch = watchWidth(box, layout);
 
   return {
     elements: [text, box, swap],
@@ -82,6 +78,6 @@ export function conventionsPanel() {
       );
       layout();
     },
-    destroy: stopWatching,
+    destroy: watch,
   };
 }

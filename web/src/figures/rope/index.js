@@ -2,15 +2,14 @@
 // with position; their score over every (m, n) has constant diagonals; the score against offset beside the
 // sinusoidal dot product and the ALiBi bias; and the two classic mistakes (queries only, swapped conventions).
 import { defineFigure } from '../../app/figure.js';
-import { getEngine } from '../../engine.js';
 import { series } from '../../ui/colors.js';
-import { select } from '../../ui/controls.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { scientific } from '../../ui/scientific.js';
-import { BASE, checkbox, intSlider } from '../shared-params.js';
-import { followRange, scoreMap } from '../shared-scores.js';
+import { BASE, checkbox, choice, intSlider, lastPosition } from '../shared-params.js';
+import { scoreMap } from '../shared-scores.js';
+import { wordParam } from '../words.js';
 import { conventionsPanel } from './conventions.js';
 import { MAX_OFFSET, ropeData } from './data.js';
 import { pairsPanel } from './pairs.js';
@@ -22,18 +21,6 @@ const CURVES = [
   ['sinusoidal', 'sinusoidal PE(0)\u00b7PE(k)'],
   ['alibi', 'ALiBi bias (one head)'],
 ];
-
-// The vocabulary is the engine's, known once it has loaded: the control is made at mount.
-const words = () =>
-  getEngine()
-    .vocabulary()
-    .map((w) => ({ value: w, label: w }));
-const word = (label, value) => ({
-  type: 'string',
-  default: value,
-  label,
-  control: (current, onChange) => select({ label, options: words(), value: current, onChange }),
-});
 
 const heading = (text) => h('h3', { class: 'pe-rope-heading' }, text);
 
@@ -47,32 +34,25 @@ export default defineFigure({
     'n \u2212 m for RoPE, the sinusoidal dot product PE(0)\u00b7PE(k) and the ALiBi bias, and how the two ' +
     'pairing conventions map onto each other. Hover or focus any panel to read exact values.',
   params: {
-    query: word('Query word', 'dog'),
-    key: word('Key word', 'man'),
-    // The ranges of m and n follow the number of positions (see draw).
-    m: intSlider('Query position m', 3, 0, 31),
-    n: intSlider('Key position n', 7, 0, 31),
+    query: wordParam('Query word', 'dog'),
+    key: wordParam('Key word', 'man'),
+    m: intSlider('Query position m', 3, 0, lastPosition),
+    n: intSlider('Key position n', 7, 0, lastPosition),
     headDim: intSlider('Head width', 8, 2, 64, 2),
     base: BASE,
-    convention: {
-      type: 'enum',
-      default: 'interleaved',
-      control: 'select',
-      label: 'Convention',
-      options: [
-        { value: 'interleaved', label: 'interleaved (pairs 2i, 2i+1)' },
-        { value: 'half', label: 'half (pairs i, i + d/2)' },
-      ],
-    },
+    convention: choice('Convention', {
+      interleaved: 'interleaved (pairs 2i, 2i+1)',
+      half: 'half (pairs i, i + d/2)',
+    }),
     queriesOnly: checkbox('RoPE on queries only (the mistake)'),
     positions: { type: 'int', default: 32 },
   },
 
   compute: ropeData,
 
-  view({ frame, controls, readout, set }) {
+  view({ frame, readout, set, drawn }) {
     /** @type {any} */
-    const view = { controls, data: null, write: changeWriter() };
+    const view = { write: changeWriter(), drawn };
     view.pairs = pairsPanel(readout);
     view.scores = scoreMap({
       name: 'rope',
@@ -80,14 +60,12 @@ export default defineFigure({
       xLabel: 'key position n',
       yLabel: 'query position m',
       side: 380,
-      ticks: 5,
       readout,
-      describe: (m, n) =>
-        `query m ${m}, key n ${n}, offset n \u2212 m ${n - m}, score ` +
-        `${formatValue(view.data.scores[m * view.data.shown.positions + n])}` +
-        (view.data.shown.queriesOnly ? ' (queries only)' : ''),
+      describe: (m, n, score) =>
+        `query m ${m}, key n ${n}, offset n \u2212 m ${n - m}, score ${formatValue(score)}` +
+        (drawn().data.shown.queriesOnly ? ' (queries only)' : ''),
       // Focus starts at the chosen query and key, and the keys move them, so the arrows above follow the cursor.
-      start: () => ({ row: view.data.shown.m, col: view.data.shown.n }),
+      start: () => ({ row: drawn().data.shown.m, col: drawn().data.shown.n }),
       onHover: (cell, source) => source === 'key' && set({ m: cell.row, n: cell.col }),
       onSelect: (cell) => set({ m: cell.row, n: cell.col }),
       onLayout: () => placeChosen(view),
@@ -101,7 +79,7 @@ export default defineFigure({
       yLabel: 'score / largest |score|',
       readout,
       describe: (k) => {
-        const { curves, slope } = view.data.held;
+        const { curves, slope } = drawn().data.held;
         return (
           `offset k ${k}: RoPE score ${formatValue(curves.rope[k])}, sinusoidal ` +
           `${formatValue(curves.sinusoidal[k])}, ALiBi bias ${formatValue(curves.alibi[k])} ` +
@@ -126,10 +104,7 @@ export default defineFigure({
   },
 
   draw(view, data) {
-    view.data = data;
     const { shown, held } = data;
-    followRange(view.controls.m, shown.positions - 1, shown.m);
-    followRange(view.controls.n, shown.positions - 1, shown.n);
     view.pairs.draw(data);
     view.scores.show(data.scores, shown.positions, { limit: data.limit });
     view.write.putText(
@@ -181,16 +156,11 @@ export default defineFigure({
     'rope-fix-difference': scientific(held.restoreDifference),
     'rope-positions': formatInt(shown.positions),
   }),
-
-  destroy(view) {
-    view.scores.destroy();
-    view.offsets.destroy();
-    view.conventions.destroy();
-  },
 });
 
 /** The dashed mark on the chosen query and key, placed again whenever the map is laid out. */
-function placeChosen({ data, scores, chosen, write }) {
-  const { x, y, w, h: height } = scores.map.cellRect(data.shown.m, data.shown.n);
+function placeChosen({ drawn, scores, chosen, write }) {
+  const { m, n } = drawn().data.shown;
+  const { x, y, w, h: height } = scores.map.cellRect(m, n);
   write.putRect(chosen, x, y, w, height);
 }

@@ -93,7 +93,7 @@ export function unitCircle({ element, repaint, onPoint, onLeave }) {
 
   return {
     element: host,
-    stop: dots.stop,
+    destroy: dots.stop,
     /**
      * @param {{ sin: Float64Array, cos: Float64Array, pair: number, turn: number, describe: (which: string) =>
      *   string }} data the pair's columns from the engine, R(k)'s clockwise turn in degrees

@@ -5,17 +5,13 @@ import { defineFigure } from '../../app/figure.js';
 import { columnStore } from '../../ui/column-store.js';
 import { h } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
-import { dimensionsOf, hoverAnnouncer, pairOf } from '../../ui/linked.js';
+import { dimensionsOf, pairOf } from '../../ui/linked.js';
 import { memo } from '../../ui/memo.js';
-import { watchWidth } from '../../ui/resize.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
-import { SINUSOIDAL } from '../shared-params.js';
+import { intSlider, lastPosition, SINUSOIDAL } from '../shared-params.js';
 import { unitCircle } from './circle.js';
 import { rotationSide } from './side.js';
 import './rotation.css';
-
-const lastPosition = ({ positions }) => Math.max(0, Math.floor(positions) - 1);
-const POSITION = { type: 'int', min: 0, max: lastPosition, control: 'slider', format: formatInt };
 
 export default defineFigure({
   id: 'rotation',
@@ -26,14 +22,9 @@ export default defineFigure({
     'same angle from every pos: the matrix R(k) does it. Hover or focus a point to read its coordinates.',
   params: {
     ...SINUSOIDAL,
-    pair: {
-      ...POSITION,
-      default: 16,
-      max: ({ dModel }) => Math.max(0, Math.floor(dModel / 2) - 1),
-      label: 'Pair i',
-    },
-    pos: { ...POSITION, default: 10, label: 'Position pos' },
-    offset: { ...POSITION, default: 3, label: 'Offset k' },
+    pair: intSlider('Pair i', 16, 0, ({ dModel }) => Math.max(0, Math.floor(dModel / 2) - 1)),
+    pos: intSlider('Position pos', 10, 0, lastPosition),
+    offset: intSlider('Offset k', 3, 0, lastPosition),
     // A dimension hovered anywhere in the article's section: its pair is shown while the hover lasts.
     highlight: { type: 'int', default: null, url: false },
   },
@@ -77,14 +68,13 @@ export default defineFigure({
     };
   },
 
-  view({ element, frame, readout, redraw }) {
-    const announce = hoverAnnouncer(element);
-    const view = { shown: null, focused: null, width: 0 };
+  view({ element, frame, readout, redraw, hover, watchWidth }) {
+    const view = { shown: null, focused: null };
     view.showPoint = (which) => {
       if (!view.shown) return;
       view.focused = which;
       readout(describePoint(view.shown.data, view.shown.params, which));
-      announce(view.shown.data.dims.sin);
+      hover(view.shown.data.dims.sin);
     };
     view.circle = unitCircle({
       element,
@@ -92,27 +82,19 @@ export default defineFigure({
       onPoint: view.showPoint,
       onLeave: () => {
         view.focused = null;
-        announce(null);
+        hover(null);
       },
     });
     view.side = rotationSide();
     frame.plot.append(h('div', { class: 'pe-rotation' }, view.circle.element, view.side.element));
-    // The width is kept from the observer, so that a redraw never reads layout.
-    const stopWatching = watchWidth(view.circle.element, (width) => {
-      view.width = width;
-      redraw();
-    });
-    view.stop = () => {
-      stopWatching();
-      view.circle.stop();
-    };
+    view.width = watchWidth(view.circle.element);
     return view;
   },
 
   draw(view, data, params) {
     view.shown = { data, params };
     const describe = (which) => describePoint(data, params, which);
-    view.circle.draw({ ...data, describe }, params, view.width);
+    view.circle.draw({ ...data, describe }, params, view.width());
     view.side.draw(data, params);
     if (view.focused) view.showPoint(view.focused);
   },
@@ -148,10 +130,6 @@ export default defineFigure({
       rows,
       note: `Pair ${pair}, offset k = ${offset}.`,
     };
-  },
-
-  destroy(view) {
-    view.stop();
   },
 });
 

@@ -21,7 +21,7 @@ export function offsetCurve({ onOffset }) {
   const xAxis = h('svg:g');
   const yAxis = h('svg:g');
   const lines = h('svg:g', { class: 'pe-similarity-lines' });
-  const rule = h('svg:line', { class: 'pe-similarity-rule', visibility: 'hidden' });
+  const rule = h('svg:line', { class: 'pe-rule', visibility: 'hidden' });
   const markers = h('svg:g', { class: 'pe-similarity-markers' });
   const overlay = h('svg:rect', {
     class: 'pe-similarity-overlay',
@@ -58,7 +58,6 @@ export function offsetCurve({ onOffset }) {
       mark(k);
       onOffset();
     },
-    leave: () => {},
     max: () => shown.maxOffset,
     ready: () => shown !== null,
   });
@@ -93,7 +92,7 @@ export function offsetCurve({ onOffset }) {
         dots[j] = h('svg:circle', {
           r: Math.max(3, 6 - 1.5 * j),
           fill: series[j % series.length],
-          class: 'pe-similarity-marker',
+          class: 'pe-marker',
         });
         markers.append(dots[j]);
       }

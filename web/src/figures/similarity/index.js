@@ -5,9 +5,8 @@ import { defineFigure } from '../../app/figure.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
-import { watchWidth } from '../../ui/resize.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
-import { SINUSOIDAL } from '../shared-params.js';
+import { choice, intSlider, SINUSOIDAL } from '../shared-params.js';
 import { MAX_STARTS, offsetCurve } from './curve.js';
 import { MATRIX_LIMIT, similarityMatrix } from './matrix.js';
 import './similarity.css';
@@ -25,25 +24,8 @@ export default defineFigure({
   params: {
     ...SINUSOIDAL,
     starts: { type: 'numbers', default: [0, 100, 300], control: 'numbers', label: 'Starting positions' },
-    maxOffset: {
-      type: 'int',
-      default: 128,
-      min: 1,
-      max: 2048,
-      control: 'slider',
-      label: 'Largest offset k',
-      format: formatInt,
-    },
-    metric: {
-      type: 'enum',
-      default: 'dot',
-      control: 'segmented',
-      label: 'Matrix',
-      options: [
-        { value: 'dot', label: 'dot product' },
-        { value: 'cosine', label: 'cosine' },
-      ],
-    },
+    maxOffset: intSlider('Largest offset k', 128, 1, 2048),
+    metric: choice('Matrix', { dot: 'dot product', cosine: 'cosine' }, 'segmented'),
   },
 
   compute(engine, { dModel, base, positions, maxOffset, ...params }, previous) {
@@ -64,13 +46,13 @@ export default defineFigure({
     return { key, starts, maxOffset, curves, diff, rise, size: Math.min(positions, MATRIX_LIMIT) };
   },
 
-  view({ engine, frame, readout, redraw }) {
+  view({ engine, frame, readout, redraw, drawn, watchWidth }) {
     const view = { reading: null }; // 'curve' or 'cell': the plot the reader last moved in
     // The reading, and the offset marked in both plots, follow the plot the reader moved in last.
     view.refresh = () => {
       if (view.reading === 'curve') {
         const k = view.curve.cursor();
-        const { curves, starts } = view.data;
+        const { curves, starts } = drawn().data;
         view.matrix.markDiagonal(k);
         const values = curves.map((c, j) => `${formatValue(c[k])} from pos ${formatValue(starts[j])}`);
         readout(`k ${k}: dot product ${values.join(', ')}`);
@@ -102,30 +84,17 @@ export default defineFigure({
       h('div', { class: 'pe-similarity-panels' }, view.curve.element, view.matrix.element),
       view.diff,
     );
-    frame.actions.append(
-      h(
-        'button',
-        { type: 'button', class: 'pe-button', onClick: () => view.matrix.download() },
-        'Download PNG',
-      ),
-    );
+    frame.action('Download PNG', () => view.matrix.download());
     // Widths are kept from the observers, so that a redraw never reads layout.
-    const stops = [
-      watchWidth(view.curve.element, (width) => {
-        view.curve.resize(width);
-        redraw();
-      }),
-      watchWidth(view.matrix.element, (width) => view.matrix.resize(width)),
-    ];
-    view.stop = () => {
-      stops.forEach((stop) => stop());
-      view.matrix.stop();
-    };
+    watchWidth(view.curve.element, (width) => {
+      view.curve.resize(width);
+      redraw();
+    });
+    watchWidth(view.matrix.element, (width) => view.matrix.resize(width));
     return view;
   },
 
   draw(view, data, { dModel, base, positions, metric }) {
-    view.data = data;
     view.matrix.want({ size: data.size, dModel, base, metric });
     // The matrix on show (the newest, or the last one while the worker makes the newest) is what the summary
     // describes; a matrix arriving from the worker redraws, and so updates it.
@@ -180,10 +149,6 @@ export default defineFigure({
       rows,
       note: 'Dot products PE(pos)\u00b7PE(pos+k); the matrix is in the PNG download.',
     };
-  },
-
-  destroy(view) {
-    view.stop();
   },
 });
 

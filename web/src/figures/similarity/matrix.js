@@ -3,6 +3,7 @@
 // engine worker, the last one staying, dimmed, until the newest arrives.
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { cellMap } from '../../ui/cell-map.js';
+import { colorLegend } from '../../ui/color-legend.js';
 import { h } from '../../ui/dom.js';
 import { downloadPng } from '../../ui/export.js';
 import { formatInt, formatValue } from '../../ui/format.js';
@@ -44,17 +45,10 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
   });
   const diagonal = h('svg:path', { class: 'pe-similarity-diagonal', visibility: 'hidden' });
   map.marks.append(diagonal);
-  const legendBar = h('canvas', { class: 'pe-legend-bar', width: 256, height: 1, 'aria-hidden': 'true' });
-  const legendLow = h('span');
-  const legendHigh = h('span');
-  const legend = h('div', { class: 'pe-legend', role: 'img' }, legendLow, legendBar, legendHigh);
+  const legend = colorLegend((image) => new Uint32Array(image.data.buffer).set(VIRIDIS));
   const heading = h('h3', { class: 'pe-similarity-heading' });
   const note = h('p', { class: 'pe-note', hidden: true });
-  const element = h('div', { class: 'pe-similarity-matrix' }, heading, map.element, legend, note);
-  const bar = legendBar.getContext('2d');
-  const image = bar.createImageData(256, 1);
-  new Uint32Array(image.data.buffer).set(VIRIDIS);
-  bar.putImageData(image, 0, 0);
+  const element = h('div', { class: 'pe-similarity-matrix' }, heading, map.element, legend.element, note);
 
   const worker = freshest({
     draw: (/** @type {any} */ request, values) => {
@@ -89,11 +83,11 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
     for (let i = 0; i < values.length; i += 1) words[i] = VIRIDIS[Math.round((values[i] - low) * scale)];
     map.paint(pixels, size, size);
     const name = metric === 'cosine' ? 'cosine similarity' : 'dot product';
-    legendLow.textContent = formatValue(low);
-    legendHigh.textContent = formatValue(high);
-    legend.setAttribute(
-      'aria-label',
-      `Colour legend: dark purple is ${formatValue(low)}, yellow is ${formatValue(high)} (${name})`,
+    const [lowText, highText] = [formatValue(low), formatValue(high)];
+    legend.show(
+      lowText,
+      highText,
+      `Colour legend: dark purple is ${lowText}, yellow is ${highText} (${name})`,
     );
     const title = metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)';
     heading.textContent = `${title}, ${formatInt(size)} \u00d7 ${formatInt(size)} positions`;
@@ -183,7 +177,7 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
     },
     download: () =>
       downloadPng('similarity.png', map.canvas, Math.max(1, Math.round(1024 / map.canvas.width))),
-    stop: () => worker.stop(),
+    destroy: () => worker.destroy(),
   };
 }
 
