@@ -61,15 +61,23 @@ struct f64x2 {
 
 // ---- f32x4 ------------------------------------------------------------------------------------------------
 
-/// Four floats from p, which need not be aligned.
-[[nodiscard]] inline f32x4 load(const float* p) noexcept {
+namespace detail {
+/// A vector's lanes from p, which need not be aligned.
+template <class Vector, class T>
+[[nodiscard]] inline Vector load_lanes(const T* p) noexcept {
 #if PE_SIMD_WASM
   return {wasm_v128_load(p)};
 #else
-  f32x4 out;
+  Vector out;
   std::memcpy(&out.v, p, sizeof out.v);
   return out;
 #endif
+}
+}  // namespace detail
+
+/// Four floats from p, which need not be aligned.
+[[nodiscard]] inline f32x4 load(const float* p) noexcept {
+  return detail::load_lanes<f32x4>(p);
 }
 
 inline void store(float* p, f32x4 a) noexcept {
@@ -114,37 +122,24 @@ inline void store(float* p, f32x4 a, std::size_t n) noexcept {
   return out;
 }
 
-[[nodiscard]] inline f32x4 operator+(f32x4 a, f32x4 b) noexcept {
+// Lane-by-lane arithmetic: one WebAssembly instruction, or the generic vector's operator, which GCC and Clang
+// compile to the machine's own SIMD instructions.
 #if PE_SIMD_WASM
-  return {wasm_f32x4_add(a.v, b.v)};
+#define PE_SIMD_LANEWISE(type, op, wasm)                           \
+  [[nodiscard]] inline type operator op(type a, type b) noexcept { \
+    return {wasm(a.v, b.v)};                                       \
+  }
 #else
-  return {a.v + b.v};
+#define PE_SIMD_LANEWISE(type, op, wasm)                           \
+  [[nodiscard]] inline type operator op(type a, type b) noexcept { \
+    return {a.v op b.v};                                           \
+  }
 #endif
-}
 
-[[nodiscard]] inline f32x4 operator-(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f32x4_sub(a.v, b.v)};
-#else
-  return {a.v - b.v};
-#endif
-}
-
-[[nodiscard]] inline f32x4 operator*(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f32x4_mul(a.v, b.v)};
-#else
-  return {a.v * b.v};
-#endif
-}
-
-[[nodiscard]] inline f32x4 operator/(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f32x4_div(a.v, b.v)};
-#else
-  return {a.v / b.v};
-#endif
-}
+PE_SIMD_LANEWISE(f32x4, +, wasm_f32x4_add)
+PE_SIMD_LANEWISE(f32x4, -, wasm_f32x4_sub)
+PE_SIMD_LANEWISE(f32x4, *, wasm_f32x4_mul)
+PE_SIMD_LANEWISE(f32x4, /, wasm_f32x4_div)
 
 /// std::min lane by lane: b where b < a, else a, so a NaN in either gives a (and min(-0, +0) is -0).
 /// WebAssembly's pmin is exactly this, and one instruction on x86 where IEEE minimum is several.
@@ -277,14 +272,9 @@ inline void store_bytes_saturated(std::uint8_t* out, i32x4 a) noexcept {
 
 // ---- f64x2 ------------------------------------------------------------------------------------------------
 
+/// Two doubles from p, which need not be aligned.
 [[nodiscard]] inline f64x2 load(const double* p) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_v128_load(p)};
-#else
-  f64x2 out;
-  std::memcpy(&out.v, p, sizeof out.v);
-  return out;
-#endif
+  return detail::load_lanes<f64x2>(p);
 }
 
 [[nodiscard]] inline f64x2 splat(double x) noexcept {
@@ -295,21 +285,8 @@ inline void store_bytes_saturated(std::uint8_t* out, i32x4 a) noexcept {
 #endif
 }
 
-[[nodiscard]] inline f64x2 operator+(f64x2 a, f64x2 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f64x2_add(a.v, b.v)};
-#else
-  return {a.v + b.v};
-#endif
-}
-
-[[nodiscard]] inline f64x2 operator*(f64x2 a, f64x2 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f64x2_mul(a.v, b.v)};
-#else
-  return {a.v * b.v};
-#endif
-}
+PE_SIMD_LANEWISE(f64x2, +, wasm_f64x2_add)
+PE_SIMD_LANEWISE(f64x2, *, wasm_f64x2_mul)
 
 /// lane 0 + lane 1, in that order.
 [[nodiscard]] inline double sum_lanes(f64x2 a) noexcept {
@@ -332,4 +309,5 @@ inline void store_bytes_saturated(std::uint8_t* out, i32x4 a) noexcept {
 
 }  // namespace pe::simd
 
+#undef PE_SIMD_LANEWISE
 #undef PE_SIMD_WASM
