@@ -108,12 +108,12 @@ size_t linear_scratch(int /*N*/, int in, int out_features) noexcept {
 
 template <typename T>
 void linear_backward(T* dinp, T* dw, T* dbias, const T* dout, const T* inp, const T* w, int N, int in,
-                     int out_features, T* scratch) {
+                     int out_features, T* scratch, bool add_dinp) {
   // dinp = dout W^T through a transposed copy of the (small) weight, so that the product's inner loop runs
   // along contiguous rows; dW = x^T dout reads x transposed in place.
   if (dinp != nullptr) {
     transpose(scratch, w, in, out_features);
-    gemm(dinp, dout, scratch, N, out_features, in, true);
+    gemm(dinp, dout, scratch, N, out_features, in, add_dinp);
   }
   gemm_at(dw, inp, dout, in, N, out_features, true);
   if (dbias == nullptr) return;
@@ -164,19 +164,33 @@ template <typename T>
 void gelu_backward(T* dinp, const T* inp, const T* dout, size_t count) {
   const T beta = T(kGeluBeta);
   const T kappa = T(kGeluKappa);
-  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, const T* t) {
+  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, T* t) {
+    // The local derivative into the chunk's own buffer, then the product. In place (dinp == dout, as the
+    // model calls it) the product gets a loop of its own: a vectorised loop over two pointers runs only after
+    // a run-time check that they do not overlap, which equal pointers fail in clang's WebAssembly build.
     for (size_t i = 0; i < len; ++i) {
       const T x = inp[start + i];
-      const T local =
+      t[i] =
           T(0.5) * (T(1) + t[i]) + T(0.5) * x * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x * x);
-      dinp[start + i] = local * dout[start + i];
+    }
+    T* d = dinp + start;
+    if (dinp == dout) {
+      for (size_t i = 0; i < len; ++i) d[i] = t[i] * d[i];
+    } else {
+      const T* g = dout + start;
+      for (size_t i = 0; i < len; ++i) d[i] = t[i] * g[i];
     }
   });
 }
 
 template <typename T>
 void residual_forward(T* out, const T* a, const T* b, size_t count) {
-  for (size_t i = 0; i < count; ++i) out[i] = a[i] + b[i];
+  // In place (out == b, as the model calls it) through one pointer fewer, for the reason gelu_backward gives.
+  if (out == b) {
+    for (size_t i = 0; i < count; ++i) out[i] = a[i] + out[i];
+  } else {
+    for (size_t i = 0; i < count; ++i) out[i] = a[i] + b[i];
+  }
 }
 
 template <typename T>
@@ -249,7 +263,7 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, int 
   template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, \
                                       int);                                                              \
   template void linear_forward<T>(T*, const T*, const T*, const T*, int, int, int);                      \
-  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*);         \
+  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*, bool);   \
   template void gelu_forward<T>(T*, const T*, size_t);                                                   \
   template void gelu_backward<T>(T*, const T*, const T*, size_t);                                        \
   template void residual_forward<T>(T*, const T*, const T*, size_t);                                     \

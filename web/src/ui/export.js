@@ -1,4 +1,4 @@
-// Downloads of what a figure shows: CSV of its data and PNG of its canvas.
+// Downloads of what a figure shows: CSV of its data, PNG of its canvas, and text files (a script).
 
 function download(name, blob) {
   const url = URL.createObjectURL(blob);
@@ -31,4 +31,9 @@ export function downloadPng(name, canvas, scale = 1) {
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(canvas, 0, 0, out.width, out.height);
   out.toBlob((blob) => blob && download(name, blob), 'image/png');
+}
+
+/** Saves text as a file of the given MIME type. */
+export function downloadText(name, text, type = 'text/plain') {
+  download(name, new Blob([text], { type }));
 }

@@ -28,27 +28,42 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   const xAxis = h('svg:g');
   const yAxis = h('svg:g');
   const zero = h('svg:line', { class: 'pe-offsetchart-zero' });
+  const marksGroup = h('svg:g', { class: 'pe-offsetchart-marks' });
   const curves = h('svg:g');
   const rule = h('svg:line', { class: 'pe-rule', visibility: 'hidden' });
-  svg.append(xAxis, yAxis, zero, curves, rule);
+  svg.append(xAxis, yAxis, zero, marksGroup, curves, rule);
   const box = h('div', { class: 'pe-offsetchart-box' }, svg);
   const legend = h('div');
   const element = h('div', {}, box, legend);
   const paths = nodePool(curves, () => h('svg:path'));
-  const { put } = changeWriter();
+  const marks = nodePool(marksGroup, () => {
+    const line = h('svg:line');
+    const text = h('svg:text', { 'text-anchor': 'middle' });
+    return { node: h('svg:g', {}, line, text), line, text };
+  });
+  const { put, putText } = changeWriter();
   let keyShown = '';
   let shown = null;
   let x = null;
-  let cursor = null;
+  let cursor = null; // an index from the first offset shown (min), 0 at min
 
   function render() {
     if (!shown) return;
-    const { max, domain, nice = false, zeroLine = false, series } = shown;
+    const {
+      min = 0,
+      max,
+      domain,
+      nice = false,
+      zeroLine = false,
+      series,
+      marks: marked = [],
+      yFormat,
+    } = shown;
     const w = Math.max(220, watch.width() || box.clientWidth);
     put(svg, 'width', w);
     put(svg, 'height', height);
     x = scaleLinear()
-      .domain([0, max])
+      .domain([min, max])
       .range([MARGIN.left, w - MARGIN.right]);
     const y = scaleLinear()
       .domain(domain)
@@ -57,16 +72,25 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     put(xAxis, 'transform', `translate(0,${height - MARGIN.bottom})`);
     put(yAxis, 'transform', `translate(${MARGIN.left},0)`);
     drawAxis(xAxis, 'bottom', x, { ticks: w < 400 ? 4 : 8, label: xLabel, format: formatInt });
-    drawAxis(yAxis, 'left', y, { ticks: 5, label: yLabel });
+    drawAxis(yAxis, 'left', y, { ticks: 5, label: yLabel, ...(yFormat ? { format: yFormat } : {}) });
     put(zero, 'visibility', zeroLine ? 'visible' : 'hidden');
-    put(zero, 'x1', x(0));
+    put(zero, 'x1', x(min));
     put(zero, 'x2', x(max));
     put(zero, 'y1', y(0));
     put(zero, 'y2', y(0));
     paths(series.length).forEach((path, s) => {
       const { value, stroke, className } = series[s];
       let d = '';
-      for (let k = 0; k <= max; k += 1) d += `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(value(k)).toFixed(1)}`;
+      let pen = 'M';
+      for (let k = min; k <= max; k += 1) {
+        const v = value(k);
+        // A value that is not a finite number (a curve that stops short of max) leaves a gap.
+        if (!Number.isFinite(v)) pen = 'M';
+        else {
+          d += `${pen}${x(k).toFixed(1)},${y(v).toFixed(1)}`;
+          pen = 'L';
+        }
+      }
       put(path, 'd', d);
       put(path, 'class', className);
       put(path, 'stroke', stroke);
@@ -76,13 +100,24 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       keyShown = JSON.stringify(keys);
       replaceChildren(legend, keys.length ? keyList(keys) : null);
     }
+    marks(marked.length).forEach(({ line, text }, i) => {
+      const at = x(marked[i].at);
+      put(line, 'x1', at);
+      put(line, 'x2', at);
+      put(line, 'y1', MARGIN.top);
+      put(line, 'y2', height - MARGIN.bottom);
+      put(text, 'x', at);
+      put(text, 'y', MARGIN.top + 10);
+      putText(text, marked[i].label);
+    });
     put(rule, 'y1', MARGIN.top);
     put(rule, 'y2', height - MARGIN.bottom);
-    if (cursor !== null) show(Math.min(cursor, max));
+    if (cursor !== null) show(Math.min(cursor, max - min));
   }
 
-  function show(k) {
-    cursor = k;
+  function show(index) {
+    cursor = index;
+    const k = (shown.min ?? 0) + index;
     readout(describe(k));
     put(rule, 'x1', x(k));
     put(rule, 'x2', x(k));
@@ -90,10 +125,10 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   }
 
   indexCursor(svg, {
-    at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)),
+    at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)) - (shown.min ?? 0),
     get: () => cursor,
     show,
-    max: () => shown.max,
+    max: () => shown.max - (shown.min ?? 0),
     ready: () => x !== null,
   });
   const watch = watchWidth(box, render);
@@ -102,11 +137,14 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     element,
     svg,
     /**
-     * Draws the curves: curve s at offset k is `series[s].value(k)`, k = 0..max, against a y axis over `domain`
+     * Draws the curves: curve s at offset k is `series[s].value(k)`, k = min..max (min 0 unless given; negative
+     * offsets for keys after the query), against a y axis over `domain`
      * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
-     * legend under the chart. The reading under the rule is renewed.
-     * @param {{ max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
-     *   number) => number, stroke: string, className: string, label?: string }[] }} spec
+     * legend under the chart; a value that is not finite leaves a gap in its curve. Each of `marks` is a labelled
+     * vertical line at offset `at`; `yFormat` writes the y axis's ticks. The reading under the rule is renewed.
+     * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
+     *   number) => number, stroke: string, className: string, label?: string }[], marks?: { at: number, label:
+     *   string }[], yFormat?: (v: number) => string }} spec
      */
     draw(spec) {
       shown = spec;
