@@ -393,7 +393,7 @@ test('"PyTorch script" saves the inspected scheme’s experiment as a standalone
   expect(script).toMatch(/^def main\(\):$/m);
   expect(script).toContain('if __name__ == "__main__":');
   // The scheme inspected is the one exported.
-  await figure.getByLabel('Inspect').selectOption('rope');
+  await figure.getByLabel('Inspect', { exact: true }).selectOption('rope');
   const [second] = await Promise.all([
     page.waitForEvent('download'),
     figure.getByRole('button', { name: 'PyTorch script' }).click(),
