@@ -166,3 +166,36 @@ test('time is counted while training and evaluating, not while paused', async ()
   assert.equal(race.state, 'done');
   assert.equal(race.seconds, 2);
 });
+
+test('while calm returns a promise, Play sends no chunk until it resolves; Pause meanwhile sends none', async () => {
+  const pool = fakePool();
+  const waiting = [];
+  let holding = true;
+  const race = createRace(
+    pool,
+    options({
+      calm: () => (holding ? new Promise((resolve) => waiting.push(resolve)) : null),
+    }),
+  );
+  const played = race.play();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(pool.calls.filter((c) => c[1] === 'train').length, 0);
+  assert.equal(waiting.length, 2, 'one wait per run');
+  holding = false;
+  for (const release of waiting) release();
+  await played;
+  assert.equal(race.state, 'done');
+  assert.deepEqual(
+    race.runs.map((r) => r.step),
+    [45, 45],
+  );
+
+  const held = fakePool();
+  const paused = createRace(held, options({ calm: () => new Promise((resolve) => setTimeout(resolve, 20)) }));
+  const playing = paused.play();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await paused.pause();
+  await playing;
+  assert.equal(paused.state, 'paused');
+  assert.equal(held.calls.filter((c) => c[1] === 'train').length, 0);
+});

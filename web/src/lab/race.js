@@ -27,12 +27,14 @@ export const STEP_SIZE = 10;
  * @param {{ run(key: string): import('./pool.js').RunHandle }} pool
  * @param {{ config: Record<string, unknown>, schemes: string[], samples: number,
  *   onChange: (race: ReturnType<typeof createRace>) => void, onError: (error: Error) => void,
- *   now?: () => number }} options `config` is the engine's Lab configuration less the scheme; `onChange` is
- *   called after every chunk and state change
+ *   now?: () => number, calm?: () => Promise<void> | null }} options `config` is the engine's Lab
+ *   configuration less the scheme; `onChange` is called after every chunk and state change; `calm` is asked
+ *   before every chunk of Play and, when it returns a promise, the chunk waits for it (the page yields its
+ *   cores to the reader's input elsewhere)
  */
 export function createRace(
   pool,
-  { config, schemes, samples, onChange, onError, now = () => performance.now() },
+  { config, schemes, samples, onChange, onError, now = () => performance.now(), calm = () => null },
 ) {
   const total = Number(config.steps);
   /** @type {RunState[]} */
@@ -122,6 +124,11 @@ export function createRace(
     while (current() === 'running' && run.step < total) {
       const wanted = run.secondsPerStep ? Math.round(CHUNK_SECONDS / run.secondsPerStep) : FIRST_CHUNK;
       const chunk = Math.max(1, Math.min(MAX_CHUNK, total - run.step, wanted));
+      const wait = calm();
+      if (wait) {
+        await wait;
+        if (current() !== 'running') break;
+      }
       await train(run, chunk);
       if (live()) onChange(race);
     }

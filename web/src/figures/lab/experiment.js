@@ -9,9 +9,10 @@ const INSPECT_EVERY_MS = 1000;
 
 /**
  * @param {{ key: string, config: Record<string, unknown>, schemes: string[], samples: number, workers: number,
- *   onChange: () => void }} options `onChange` runs after every chunk, state change, failure and inspection
+ *   onChange: () => void, calm?: () => Promise<void> | null }} options `onChange` runs after every chunk, state
+ *   change, failure and inspection; `calm` holds training back while the reader works elsewhere (lab/calm.js)
  */
-export function createExperiment({ key, config, schemes, samples, workers, onChange }) {
+export function createExperiment({ key, config, schemes, samples, workers, onChange, calm }) {
   const pool = startPool(schemes.length, { workers });
   const experiment = {
     key,
@@ -24,6 +25,7 @@ export function createExperiment({ key, config, schemes, samples, workers, onCha
       config,
       schemes,
       samples,
+      calm,
       onChange: () => onChange(),
       onError: (error) => {
         if (error instanceof StoppedError) return;

@@ -5,6 +5,7 @@
 // and the learned position table.
 import { defineFigure } from '../../app/figure.js';
 import { formatParam, urlParamsOf } from '../../app/params.js';
+import { inputCalm } from '../../lab/calm.js';
 import { h } from '../../ui/dom.js';
 import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
@@ -87,6 +88,7 @@ export default defineFigure({
       if (visible && stale) schedule();
     });
     view.observer.observe(element);
+    view.calm = inputCalm(element);
     const schedule = () => {
       const state = view.data?.shared.experiment?.race.state;
       if (!visible && state === drawnState) {
@@ -179,6 +181,7 @@ export default defineFigure({
 
   destroy(view) {
     view.observer.disconnect();
+    view.calm.destroy();
     cancelAnimationFrame(view.frameRequest);
     clearTimeout(view.timer);
     clearTimeout(view.restart);
@@ -202,6 +205,7 @@ function renew(view, { playing }) {
     samples: SAMPLES,
     workers: params.workers,
     onChange: view.schedule,
+    calm: view.calm.wait,
   });
   view.inspector.clear();
   view.predict.unlock();
