@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <utility>
 
 namespace pe::bind {
@@ -212,6 +213,19 @@ std::vector<double> Args::numbers(const val& v, const char* name, std::optional<
     if (!std::isfinite(out[i])) {
       fail(std::string(name) + " must hold finite numbers only; item " + std::to_string(i) + " is " +
            format_number(out[i]) + ".");
+      return {};
+    }
+  }
+  return out;
+}
+
+std::vector<double> Args::float32_numbers(const val& v, const char* name, std::size_t length) {
+  auto out = numbers(v, name, length);
+  constexpr double kMax = static_cast<double>(std::numeric_limits<float>::max());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (std::fabs(out[i]) > kMax) {
+      fail(std::string(name) + " must hold numbers within float32's range (|v| <= " + format_number(kMax) +
+           "); item " + std::to_string(i) + " is " + format_number(out[i]) + ".");
       return {};
     }
   }

@@ -43,6 +43,11 @@ class Args {
   [[nodiscard]] std::vector<double> numbers(
       const emscripten::val& v, const char* name, std::optional<std::size_t> length = std::nullopt,
       std::size_t max_length = static_cast<std::size_t>(limits::kMaxValues));
+  /// numbers() of exactly `length` items, each within float32's range (|v| <= 3.4028234663852886e+38): such a
+  /// value converts to float without undefined behaviour, and a sum of 2^24 products of two of them cannot
+  /// overflow a double.
+  [[nodiscard]] std::vector<double> float32_numbers(const emscripten::val& v, const char* name,
+                                                    std::size_t length);
   /// An array of integers, each in [min, max], at most max_length items.
   [[nodiscard]] std::vector<int> integers(const emscripten::val& v, const char* name, int min, int max,
                                           std::size_t max_length);

@@ -157,6 +157,28 @@ export interface PeEngine {
   similarityMatrix(positions: number, dModel: number, base?: number, metric?: 'dot' | 'cosine'): Float64Array;
 
   /**
+   * How alike the rows of any table are (a trained position table, say): rows x rows matrix, row-major, whose
+   * entry (a, b) is the cosine similarity of rows a and b (metric `"cosine"`, the default) or their dot product
+   * (`"dot"`), each accumulated in double precision. Exactly symmetric. A row has cosine exactly 1 with itself
+   * unless it is all zeros: such a row has no direction, and its cosine with every row, itself included, is 0.
+   * The sinusoidal table's rows give `similarityMatrix` (to the float32 rounding of the table).
+   * @param values `rows * cols` numbers, row-major (one row per position), each finite and within float32's
+   *   range (|v| <= 3.4e38), so no sum overflows; a `Float32Array` such as `Lab.positionTable()` is fine
+   * @param rows 1..1024
+   * @param cols values per row, 1..4096
+   * @param metric `"cosine"` (default) or `"dot"`
+   * @returns `rows * rows` values; cosines lie in [-1, 1] up to rounding.
+   * @throws Error when rows, cols or metric is invalid, or values is not an array or typed array of exactly
+   *   `rows * cols` finite numbers within float32's range.
+   */
+  tableSimilarity(
+    values: ArrayLike<number>,
+    rows: number,
+    cols: number,
+    metric?: 'cosine' | 'dot',
+  ): Float64Array;
+
+  /**
    * The 2x2 matrix R (row-major `[r00, r01, r10, r11]`) with
    * `(sin, cos)` of pair `pair` at `pos + offset` = R `(sin, cos)` at `pos`, for every pos:
    * `[[cos t, sin t], [-sin t, cos t]]` with `t = w_pair * offset`.

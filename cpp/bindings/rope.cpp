@@ -1,9 +1,8 @@
 // JavaScript entry points for rotary position embedding (pe/rope.hpp).
 #include <emscripten/bind.h>
 
-#include <cmath>
-#include <limits>
-#include <string>
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "args.hpp"
@@ -32,21 +31,8 @@ RopeConvention read_required_convention(Args& args, const val& v, const char* na
 
 // Converting a double outside float's range to float is undefined behaviour, so such inputs are refused.
 std::vector<float> read_float32_values(Args& args, const val& v, const char* name, std::size_t length) {
-  const auto values = args.numbers(v, name, length);
-  std::vector<float> out;
-  if (!args.ok()) return out;
-  out.reserve(values.size());
-  constexpr double kMax = static_cast<double>(std::numeric_limits<float>::max());
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (std::fabs(values[i]) > kMax) {
-      args.fail(std::string(name) +
-                " must hold numbers within float32's range (|v| <= " + format_number(kMax) + "); item " +
-                std::to_string(i) + " is " + format_number(values[i]) + ".");
-      return {};
-    }
-    out.push_back(static_cast<float>(values[i]));
-  }
-  return out;
+  const auto values = args.float32_numbers(v, name, length);
+  return std::vector<float>(values.begin(), values.end());
 }
 
 val rope_rotate(val x, val seq_len, val head_dim, val start_pos, val base, val convention, val scale) {

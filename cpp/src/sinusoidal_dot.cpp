@@ -1,7 +1,6 @@
 // Dot products between sinusoidal encodings in double precision: PE(pos) . PE(pos + k) by offset, how far
 // those curves stray between starts, and the similarity matrix of every pair of positions.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 
@@ -116,33 +115,6 @@ double pair_dot(span<const double> s0, span<const double> c0, span<const double>
   return sum;
 }
 
-/// The eight dot products of rows a0, a1 with rows b[0..3] (d values each, d even), as {a0.b0, .., a0.b3,
-/// a1.b0, .., a1.b3}: each row is loaded once for two or four products. Every product sums its even and its
-/// odd terms separately and adds the two at the end, the same way whichever tile it falls in.
-std::array<double, 8> dot_2x4(const double* a0, const double* a1, const std::array<const double*, 4>& b,
-                              std::size_t d) noexcept {
-  PE_EXPECTS(d % 2 == 0);
-  std::array<f64x2, 4> s0;
-  std::array<f64x2, 4> s1;
-  s0.fill(simd::splat(0.0));
-  s1.fill(simd::splat(0.0));
-  for (std::size_t j = 0; j < d; j += 2) {
-    const f64x2 x0 = simd::load(a0 + j);
-    const f64x2 x1 = simd::load(a1 + j);
-    for (std::size_t t = 0; t < 4; ++t) {
-      const f64x2 y = simd::load(b[t] + j);
-      s0[t] = s0[t] + x0 * y;
-      s1[t] = s1[t] + x1 * y;
-    }
-  }
-  std::array<double, 8> out{};
-  for (std::size_t t = 0; t < 4; ++t) {
-    out[t] = simd::sum_lanes(s0[t]);
-    out[4 + t] = simd::sum_lanes(s1[t]);
-  }
-  return out;
-}
-
 }  // namespace
 
 std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double base) {
@@ -175,7 +147,7 @@ double dot_by_offset_spread(span<const int> starts, int max_offset, int d_model,
 std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric) {
   PE_EXPECTS(positions >= 1 && positions <= limits::kMaxSimilarityPositions);
   // Every cell is the direct dot product of two encodings (a row of sines then a row of cosines, stepped
-  // along by PairAngles), computed two rows by four and in column blocks that stay in cache.
+  // along by PairAngles), as table_similarity computes it for any table.
   const auto n = to_size(positions);
   const auto d = to_size(d_model);
   const std::size_t half = d / 2;
@@ -187,35 +159,7 @@ std::vector<double> similarity_matrix(int positions, int d_model, double base, S
     std::copy(at.sin().begin(), at.sin().end(), encodings.row(a).begin());
     std::copy(at.cos().begin(), at.cos().end(), encodings.row(a).begin() + half);
   }
-  std::vector<double> out(n * n);
-  const matrix_view<double> cells(out, n, n);
-  const auto row = [&](std::size_t a) { return encodings.row(std::min(a, n - 1)).data(); };
-  // Column blocks of about 256 KiB of rows; within one, every pair of rows (a, b) with b >= a, in tiles of
-  // two rows a by four rows b. Rows past the end (or past the block) stand in for missing ones; their
-  // products are not stored.
-  const std::size_t block = std::max<std::size_t>(4, (std::size_t{32768} / d) & ~std::size_t{3});
-  for (std::size_t b_first = 0; b_first < n; b_first += block) {
-    const std::size_t b_end = std::min(n, b_first + block);
-    for (std::size_t a = 0; a < b_end; a += 2) {
-      for (std::size_t b = std::max(b_first, a); b < b_end; b += 4) {
-        const auto v = dot_2x4(row(a), row(a + 1), {row(b), row(b + 1), row(b + 2), row(b + 3)}, d);
-        for (std::size_t i = 0; i < 2 && a + i < n; ++i) {
-          for (std::size_t t = 0; t < 4 && b + t < b_end; ++t) {
-            cells.at(a + i, b + t) = v[4 * i + t];
-            cells.at(b + t, a + i) = v[4 * i + t];
-          }
-        }
-      }
-    }
-  }
-  if (metric == Similarity::Cosine) {
-    std::vector<double> norms(n);
-    for (std::size_t a = 0; a < n; ++a) norms[a] = std::sqrt(cells.at(a, a));
-    for (std::size_t a = 0; a < n; ++a) {
-      for (std::size_t b = 0; b < n; ++b) cells.at(a, b) /= norms[a] * norms[b];
-    }
-  }
-  return out;
+  return table_similarity(encodings, metric);
 }
 
 }  // namespace pe

@@ -1,7 +1,7 @@
 // The training lab in the page (figure `lab`, section "Train one yourself"). One test runs the default
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
-import { test, expect } from './fixtures.js';
+import { test, expect, engineInPage, numberAfter, pressKey } from './fixtures.js';
 
 const FIGURE = '[data-figure="lab"]';
 /** "49.22%" -> 0.4922 */
@@ -399,4 +399,101 @@ test('"PyTorch script" saves the inspected scheme’s experiment as a standalone
     figure.getByRole('button', { name: 'PyTorch script' }).click(),
   ]);
   expect(second.suggestedFilename()).toBe('pe_lab_previous_rope.py');
+});
+
+test('the learned table\u2019s similarity maps read the engine\u2019s cosines, and the sinusoidal one its closed form', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const [length, dModel] = [8, 32]; // the default training length and the small model's width
+  const figure = await openLab(page, '&task=previous&schemes=learned&steps=100');
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await finish(figure);
+  const tables = figure.locator('.pe-lab-tables');
+  await expect(tables.locator('.pe-lab-note').first()).toContainText('after 100 steps');
+  await expect(tables.locator('.pe-lab-similarity-note')).toContainText(
+    '1 (deepest red) all along the diagonal',
+  );
+  // The same run, trained by the test's own engine instance, and the similarity of both tables' rows.
+  const expected = await engineInPage(
+    page,
+    (pe, { length: n, dModel: d }) => {
+      const lab = new pe.Lab({
+        task: 'previous',
+        scheme: 'learned',
+        dModel: d,
+        nHeads: 4,
+        nLayers: 1,
+        length: n,
+        lr: 0.01,
+        steps: 100,
+        seed: 1,
+      });
+      lab.train(100);
+      const trained = pe.tableSimilarity(lab.positionTable(), n, d, 'cosine');
+      lab.delete();
+      const sinusoidal = pe.tableSimilarity(pe.sinusoidalTable(n, d), n, d);
+      return { trained: Array.from(trained), sinusoidal: Array.from(sinusoidal) };
+    },
+    { length, dModel },
+  );
+  // The sinusoidal cosine of two positions k apart, by its closed form: each pair adds cos(k w_i) over the
+  // d / 2 pairs, every row having squared norm d / 2.
+  const closedForm = (k) => {
+    let sum = 0;
+    for (let i = 0; i < dModel / 2; i += 1) sum += Math.cos(k / 10000 ** ((2 * i) / dModel));
+    return sum / (dModel / 2);
+  };
+  // "Neighbours are the most alike": distance 1 beats every other distance the table has.
+  for (let k = 2; k < length; k += 1) expect(closedForm(1)).toBeGreaterThan(closedForm(k));
+
+  const readout = figure.locator('.pe-readout');
+  const cosineIn = async () => numberAfter(await readout.textContent(), 'cosine');
+  const learnedMap = figure.locator('canvas.pe-lab-similarity-learned-canvas');
+  await learnedMap.focus();
+  await expect(readout).toContainText('trained learned table, positions 0 and 0: cosine');
+  expect(await cosineIn()).toBe(1);
+  await pressKey(learnedMap, 'ArrowDown', 3);
+  await pressKey(learnedMap, 'ArrowRight', 5);
+  await expect(readout).toContainText('trained learned table, positions 3 and 5: cosine');
+  expect(Math.abs((await cosineIn()) - expected.trained[3 * length + 5])).toBeLessThan(1e-5);
+
+  // The sinusoidal map follows the pair the reader chose in the other one.
+  const sinusoidalMap = figure.locator('canvas.pe-lab-similarity-sinusoidal-canvas');
+  await sinusoidalMap.focus();
+  await expect(readout).toContainText('sinusoidal, positions 3 and 5: cosine');
+  const far = await cosineIn();
+  expect(Math.abs(far - expected.sinusoidal[3 * length + 5])).toBeLessThan(1e-5);
+  expect(Math.abs(far - closedForm(2))).toBeLessThan(1e-5);
+  await sinusoidalMap.press('ArrowLeft');
+  await expect(readout).toContainText('sinusoidal, positions 3 and 4: cosine');
+  const near = await cosineIn();
+  expect(Math.abs(near - closedForm(1))).toBeLessThan(1e-5);
+  expect(near).toBeGreaterThan(far);
+  await sinusoidalMap.press('ArrowLeft');
+  await expect(readout).toContainText('sinusoidal, positions 3 and 3: cosine');
+  expect(await cosineIn()).toBe(1);
+  // Every cell depends only on the distance between its positions.
+  for (let a = 0; a < length; a += 1) {
+    for (let b = 0; b < length; b += 1) {
+      expect(Math.abs(expected.sinusoidal[a * length + b] - closedForm(Math.abs(a - b)))).toBeLessThan(1e-6);
+    }
+  }
+  // One colour scale: the diagonal (cosine 1) is the scale's deepest red in both maps, and the trained
+  // map's diagonal is exactly 1.
+  for (let a = 0; a < length; a += 1) expect(expected.trained[a * length + a]).toBe(1);
+  const pixels = await figure.evaluate((f) =>
+    ['learned', 'sinusoidal'].map((name) => {
+      const canvas = f.querySelector(`canvas.pe-lab-similarity-${name}-canvas`);
+      return Array.from(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data);
+    }),
+  );
+  const deepestRed = [103, 0, 31, 255]; // d3's RdBu at +1
+  for (const map of pixels) {
+    expect(map).toHaveLength(4 * length * length);
+    for (let a = 0; a < length; a += 1) {
+      const at = 4 * (a * length + a);
+      expect(map.slice(at, at + 4)).toEqual(deepestRed);
+    }
+  }
 });

@@ -29,6 +29,7 @@ const badCalls = {
   dotByOffset: [() => pe.dotByOffset(0, -1, 512), /maxOffset/],
   dotByOffsetSpread: [() => pe.dotByOffsetSpread([0], -1, 8), /maxOffset/],
   similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
+  tableSimilarity: [() => pe.tableSimilarity([1, 2, 3], 2, 2), /values/],
   layoutOrder: [() => pe.layoutOrder(8, 'diagonal'), /layout/],
   shiftRotation: [() => pe.shiftRotation(0, Infinity, 8), /offset/],
   rotatePair: [() => pe.rotatePair(0, -1, 1, 8), /pos/],
@@ -89,6 +90,7 @@ test('repeated good calls do not grow the heap', () => {
     pe.sinusoidalTable(512, 512);
     pe.dimensionRanges(64, 512);
     pe.similarityMatrix(64, 128);
+    pe.tableSimilarity(pe.sinusoidalTable(32, 64), 32, 64);
     pe.attendSentence('dog bites man', 'sinusoidal', 128, 1);
     pe.contextExtension(128, 10000, 2048, 8192, 'ntk');
     pe.mixingRms(16, 64);

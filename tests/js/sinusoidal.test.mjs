@@ -285,3 +285,96 @@ test('similarityMatrix is the literal dot product (or cosine) of every pair, sym
     }
   }
 });
+
+/** rows x cols values, row-major, from a small seeded generator (no engine involved). */
+function seededTable(rows, cols, seed) {
+  let state = seed;
+  return Array.from({ length: rows * cols }, () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 1073741824 - 1;
+  });
+}
+
+/** Every pair of rows of a row-major table by a plain loop: { dot, cosine }, each rows x rows. */
+function literalSimilarity(values, rows, cols) {
+  const row = (a) => Array.from(values).slice(a * cols, (a + 1) * cols);
+  const dot = [];
+  const cosine = [];
+  for (let a = 0; a < rows; a += 1) {
+    for (let b = 0; b < rows; b += 1) {
+      const d = literalDot(row(a), row(b));
+      const norms = Math.sqrt(literalDot(row(a), row(a)) * literalDot(row(b), row(b)));
+      dot.push(d);
+      cosine.push(norms === 0 ? 0 : d / norms);
+    }
+  }
+  return { dot, cosine };
+}
+
+test('tableSimilarity is the literal cosine (the default) or dot product of every pair of rows', () => {
+  for (const [rows, cols] of [
+    [1, 1],
+    [3, 7],
+    [16, 32],
+    [131, 5],
+  ]) {
+    const values = seededTable(rows, cols, rows * 100 + cols);
+    const expected = literalSimilarity(values, rows, cols);
+    const cosine = pe.tableSimilarity(values, rows, cols);
+    const dot = pe.tableSimilarity(new Float64Array(values), rows, cols, 'dot');
+    assert.ok(cosine instanceof Float64Array);
+    assert.equal(cosine.length, rows * rows);
+    assertClose(cosine, expected.cosine, 1e-13, `${rows} x ${cols} cosine`);
+    assertClose(dot, expected.dot, 1e-12, `${rows} x ${cols} dot`);
+    assert.deepEqual(pe.tableSimilarity(values, rows, cols, 'cosine'), cosine);
+    for (let a = 0; a < rows; a += 1) {
+      assert.equal(cosine[a * rows + a], 1, `diagonal ${a}`);
+      for (let b = 0; b < rows; b += 1) assert.equal(cosine[a * rows + b], cosine[b * rows + a]);
+    }
+  }
+  // A row of zeros has no direction: cosine 0 with every row, itself included.
+  const zero = pe.tableSimilarity(new Float32Array([1, 2, 0, 0, -3, 1]), 3, 2);
+  assert.deepEqual(Array.from(zero.subarray(3, 6)), [0, 0, 0]);
+  assert.equal(zero[1], 0);
+  assert.equal(zero[0], 1);
+});
+
+test('tableSimilarity of the sinusoidal table is similarityMatrix', () => {
+  const [n, dModel] = [40, 64];
+  const rows = encodings(
+    Array.from({ length: n }, (_, pos) => pos),
+    dModel,
+    10000,
+  ).flat();
+  for (const metric of ['cosine', 'dot']) {
+    const expected = pe.similarityMatrix(n, dModel, 10000, metric);
+    const scale = metric === 'dot' ? dModel / 2 : 1;
+    assertClose(pe.tableSimilarity(rows, n, dModel, metric), expected, 1e-13 * scale, metric);
+    const table = pe.sinusoidalTable(n, dModel);
+    assertClose(pe.tableSimilarity(table, n, dModel, metric), expected, 1e-6 * scale, `${metric}, float32`);
+  }
+});
+
+test('tableSimilarity names the parameter, the value and what is allowed, and the module keeps working', () => {
+  const values = seededTable(4, 3, 1);
+  const before = pe.tableSimilarity(values, 4, 3);
+  const bad = [
+    [() => pe.tableSimilarity(values, 0, 3), /rows/, /received 0/, /integer from 1 to 1024/],
+    [() => pe.tableSimilarity(values, 1025, 3), /rows/, /1025/, /1024/],
+    [() => pe.tableSimilarity(values, 4, 2.5), /cols/, /2\.5/, /integer from 1 to 4096/],
+    [() => pe.tableSimilarity(values, 4, 3, 'euclid'), /metric/, /"euclid"/, /"cosine", "dot"/],
+    [() => pe.tableSimilarity(values, 3, 3), /values/, /array of length 12/, /exactly 9 finite numbers/],
+    [() => pe.tableSimilarity('1,2', 1, 2), /values/, /"1,2"/, /array or typed array/],
+    [() => pe.tableSimilarity([1, NaN], 1, 2), /values/, /item 1 is NaN/],
+    [() => pe.tableSimilarity([1, 1e39], 2, 1), /values/, /float32's range/, /item 1 is 1e\+39/],
+    [() => pe.tableSimilarity(values, 4), /cols/, /undefined/],
+    [() => pe.tableSimilarity(values, 4, 3, 'dot', 1), /at most 4 arguments/],
+  ];
+  for (const [call, ...patterns] of bad) assertEngineError(call, /^tableSimilarity: /, ...patterns);
+  assertBadCallsLeaveNoTrace(
+    bad.map(([call]) => call),
+    10000,
+    () => pe.tableSimilarity(values, 4, 3),
+  );
+  assert.deepEqual(pe.tableSimilarity(values, 4, 3), before);
+});

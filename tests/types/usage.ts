@@ -20,6 +20,8 @@ async function usage(): Promise<void> {
   const dots: Float64Array = pe.dotByOffset(0, 37, 512);
   const spread: number = pe.dotByOffsetSpread([0, 100], 37, 512);
   const similarity: Float64Array = pe.similarityMatrix(64, 512, 10000, 'cosine');
+  const rowSimilarity: Float64Array = pe.tableSimilarity(table, 64, 512);
+  const rowDots: Float64Array = pe.tableSimilarity([1, 0, 0, 1], 2, 2, 'dot');
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
   const order: Int32Array = pe.layoutOrder(512, 'split');
   const turned: Float64Array = pe.rotatePair(3, 100, 5, 512);
@@ -65,6 +67,8 @@ async function usage(): Promise<void> {
   pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
   pe.sinusoidalTable(64, 512, 10000, 'diagonal');
+  // @ts-expect-error metric is a closed set of strings
+  pe.tableSimilarity(table, 64, 512, 'euclid');
   void [
     image,
     shrunk,
@@ -75,6 +79,8 @@ async function usage(): Promise<void> {
     ranges,
     dots,
     similarity,
+    rowSimilarity,
+    rowDots,
     spread,
     rotation,
     turned,

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pe/image.hpp"
+#include "pe/similarity.hpp"
 #include "pe/view.hpp"
 
 namespace pe {
@@ -135,9 +136,8 @@ void sinusoidal_table_into(matrix_view<float> out, double base, Layout layout);
 /// |PE(s).PE(s+k) - PE(s0).PE(s0+k)| over k = 0..max_offset (0 with fewer than two starts).
 [[nodiscard]] double dot_by_offset_spread(span<const int> starts, int max_offset, int d_model, double base);
 
-enum class Similarity { Dot, Cosine };
-
-/// positions x positions matrix of PE(a) . PE(b) (or their cosine), row-major.
+/// positions x positions matrix of PE(a) . PE(b) (or their cosine), row-major: table_similarity of the
+/// encodings of positions 0..positions-1 in double precision.
 [[nodiscard]] std::vector<double> similarity_matrix(int positions, int d_model, double base,
                                                     Similarity metric);
 

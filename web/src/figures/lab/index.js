@@ -47,8 +47,8 @@ export default defineFigure({
     'Each scheme trains its own small transformer in a Web Worker, on the same batches from the same seed. ' +
     'Top: training loss and accuracy per step. Then: accuracy on held-out sequences of every length, the ' +
     'training length marked. Below: inside one trained model, the attention of one example, the mean score ' +
-    'against the offset between query and key, and the trained learned table. Hover, or focus a chart and use ' +
-    'the arrow keys, to read exact values.',
+    'against the offset between query and key, and the trained learned table with how alike its positions ' +
+    'are. Hover, or focus a chart and use the arrow keys, to read exact values.',
   params: PARAMS,
 
   follow: (params, patch) => ('length' in patch ? { at: patch.length } : {}),
@@ -62,19 +62,25 @@ export default defineFigure({
     const config = configOf(params);
     const key = JSON.stringify([config, schemes, params.workers]);
     const checked = previous?.key === key ? previous.checked : checkConfig(engine, config, schemes);
+    const sinusoidal = memo(engine, 'sinusoidalTable', config.length, config.dModel);
     return {
       key,
       config,
       schemes,
       checked,
-      // The formula's table at the training length and width, beside the trained learned one.
-      sinusoidal: memo(engine, 'sinusoidalTable', config.length, config.dModel),
+      // The formula's table at the training length and width, beside the trained learned one, and how alike
+      // its rows are (the same table gives the same matrix: it is asked for once).
+      sinusoidal,
+      sinusoidalSimilarity:
+        previous?.sinusoidal === sinusoidal
+          ? previous.sinusoidalSimilarity
+          : engine.tableSimilarity(sinusoidal, config.length, config.dModel, 'cosine'),
       // The experiment lives across redraws and parameter changes; draw replaces it when `key` changes.
       shared: previous?.shared ?? { experiment: null },
     };
   },
 
-  view({ frame, controls, element, redraw }) {
+  view({ frame, controls, element, redraw, engine }) {
     const view = { frame, controls, data: null, params: null, restart: null, frameRequest: 0, timer: 0 };
     // Chunks come back many times a second from every run; drawing each would take the page's thread (and, on
     // two cores, time from the workers) for curves nobody can follow that fast. Off screen, only a change of
@@ -138,6 +144,7 @@ export default defineFigure({
     view.inspect = inspectPanel({
       readout: frame.setReadout.bind(frame),
       controls: INSPECTION.map((k) => controls[k]?.element).filter(Boolean),
+      tableSimilarity: (values, rows, cols) => engine.tableSimilarity(values, rows, cols, 'cosine'),
     });
     view.link = h('a', { class: 'pe-button pe-lab-link' }, 'Link to this experiment');
     view.script = scriptButton(() => {
@@ -156,7 +163,7 @@ export default defineFigure({
     const current = data.shared.experiment;
     if (current?.key !== data.key) renew(view, { playing: current?.race.state === 'running' });
     const { race, failure, pool } = data.shared.experiment;
-    const { config, schemes, checked, sinusoidal } = data;
+    const { config, schemes, checked, sinusoidal, sinusoidalSimilarity } = data;
     view.toolbar.draw(race, failure, pool.size);
     view.predict.draw(race, config.length);
     view.charts.draw(race, config.length);
@@ -164,6 +171,7 @@ export default defineFigure({
     view.inspector.update(data.shared.experiment, question);
     view.inspect.draw(view.inspector.state, {
       sinusoidal,
+      sinusoidalSimilarity,
       length: config.length,
       dModel: config.dModel,
       causal: checked.causal,

@@ -1,7 +1,8 @@
 // Inside a trained model: one example's attention for a chosen scheme, block and head (a cell map); that head's
 // mean score against the offset between query and key (the relative-attention test: a head that attends by
 // relative position peaks at an offset); and, when `learned` races, the table it trained beside the sinusoidal
-// formula's. Every value is the engine's, asked of the run's worker (experiment.js, inspector).
+// formula's, each with the cosine similarity of its positions (similarity.js). Every value is the engine's,
+// asked of the run's worker (experiment.js, inspector) or, for the similarities, of the page's engine.
 import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
@@ -9,6 +10,7 @@ import { offsetChart } from '../../ui/offset-chart.js';
 import { positionTable } from '../../ui/position-table.js';
 import { scoreMap } from '../shared-scores.js';
 import { SCHEME_NAMES } from './params.js';
+import { SIMILARITY_NOTE, similarityPair } from './similarity.js';
 
 const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
 
@@ -20,10 +22,12 @@ function largest(values) {
 }
 
 /**
- * @param {{ readout: (text: string) => void, controls: HTMLElement[] }} options the inspection's controls,
- *   placed at the head of the panel
+ * @param {{ readout: (text: string) => void, controls: HTMLElement[],
+ *   tableSimilarity: (values: Float32Array, rows: number, cols: number) => Float64Array }} options the
+ *   inspection's controls, placed at the head of the panel; `tableSimilarity` is the engine's cosine of every
+ *   pair of rows of a table
  */
-export function inspectPanel({ readout, controls }) {
+export function inspectPanel({ readout, controls, tableSimilarity }) {
   const write = changeWriter();
   let answer = null;
   let shownError = null;
@@ -77,6 +81,7 @@ export function inspectPanel({ readout, controls }) {
       onHover: (cell) => cell && tables[1 - i].map.setCursor(cell),
     }),
   );
+  const similarity = similarityPair({ readout });
   const tablesBox = h(
     'div',
     { class: 'pe-lab-tables', hidden: true },
@@ -87,6 +92,8 @@ export function inspectPanel({ readout, controls }) {
       { class: 'pe-lab-table-pair' },
       tables.map((t) => t.element),
     ),
+    h('p', { class: 'pe-lab-note pe-lab-similarity-note' }, SIMILARITY_NOTE),
+    similarity.element,
   );
   const body = h(
     'div',
@@ -112,9 +119,10 @@ export function inspectPanel({ readout, controls }) {
 
   /**
    * @param {{ answer: any, error: Error | null }} state the inspector's state
-   * @param {{ sinusoidal: Float32Array, length: number, dModel: number, causal: boolean, learnedRaces: boolean,
-   *   trained: boolean }} context `sinusoidal` is the formula's table for the training length and width, and
-   *   `causal` the mask, both as the engine has them
+   * @param {{ sinusoidal: Float32Array, sinusoidalSimilarity: Float64Array, length: number, dModel: number,
+   *   causal: boolean, learnedRaces: boolean, trained: boolean }} context `sinusoidal` is the formula's table
+   *   for the training length and width, `sinusoidalSimilarity` the cosine of every pair of its rows, and
+   *   `causal` the mask, all as the engine has them
    */
   function draw(state, context) {
     // Training redraws the figure several times a second; the maps change only with a new answer.
@@ -184,7 +192,10 @@ export function inspectPanel({ readout, controls }) {
     );
   }
 
-  function drawTables({ table, tableStep }, { sinusoidal, length, dModel, learnedRaces }) {
+  function drawTables(
+    { table, tableStep },
+    { sinusoidal, sinusoidalSimilarity, length, dModel, learnedRaces },
+  ) {
     tablesBox.hidden = !learnedRaces || !table || table.length === 0;
     if (tablesBox.hidden) return;
     write.putText(
@@ -194,6 +205,16 @@ export function inspectPanel({ readout, controls }) {
     );
     tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largest(table) });
     tables[1].show({ values: sinusoidal, rows: length, cols: dModel, length, limit: 1 });
+    // A table that training drove to non-finite values has no similarity: the engine's message says so.
+    let trained = null;
+    try {
+      trained = tableSimilarity(table, length, dModel);
+    } catch (problem) {
+      error.hidden = false;
+      write.putText(error, problem.message);
+    }
+    similarity.element.hidden = !trained;
+    if (trained) similarity.show({ trained, sinusoidal: sinusoidalSimilarity, length });
   }
 
   return {
@@ -203,6 +224,7 @@ export function inspectPanel({ readout, controls }) {
       attention.destroy();
       offsets.destroy();
       tables.forEach((t) => t.destroy());
+      similarity.destroy();
     },
   };
 }
