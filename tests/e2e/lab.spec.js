@@ -497,3 +497,18 @@ test('the learned table\u2019s similarity maps read the engine\u2019s cosines, a
     }
   }
 });
+
+test('the majority task, order-blind, names the most frequent token of the example as its answer', async ({
+  page,
+}) => {
+  const figure = await openLab(page, '&task=majority&schemes=none,rope&inspect=none&steps=50');
+  await figure.getByRole('button', { name: 'Step' }).click();
+  const example = figure.locator('.pe-lab-example');
+  await expect(example).toContainText('(the most frequent token)', { timeout: 30_000 });
+  const [, words, answer] = (await example.textContent()).match(/: ([\d ]+); the model must answer “(\d)”/);
+  const counts = new Map();
+  for (const w of words.split(' ')) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  // The most frequent symbol, the smallest on a tie (docs/lab-model.md).
+  expect(answer).toBe(String(Math.min(...[...counts].filter(([, c]) => c === most).map(([w]) => Number(w)))));
+});

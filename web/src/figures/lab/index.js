@@ -176,6 +176,7 @@ export default defineFigure({
       dModel: config.dModel,
       causal: checked.causal,
       learnedRaces: schemes.includes('learned'),
+      task: config.task,
       trained: race.runs.some((r) => r.step > 0),
     });
     view.link.setAttribute('href', linkTo(params));

@@ -120,13 +120,20 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
   /**
    * @param {{ answer: any, error: Error | null }} state the inspector's state
    * @param {{ sinusoidal: Float32Array, sinusoidalSimilarity: Float64Array, length: number, dModel: number,
-   *   causal: boolean, learnedRaces: boolean, trained: boolean }} context `sinusoidal` is the formula's table
+   *   causal: boolean, learnedRaces: boolean, trained: boolean, task: string }} context `sinusoidal` is the formula's table
    *   for the training length and width, `sinusoidalSimilarity` the cosine of every pair of its rows, and
    *   `causal` the mask, all as the engine has them
    */
   function draw(state, context) {
     // Training redraws the figure several times a second; the maps change only with a new answer.
-    const key = [context.length, context.dModel, context.causal, context.learnedRaces, context.trained];
+    const key = [
+      context.task,
+      context.length,
+      context.dModel,
+      context.causal,
+      context.learnedRaces,
+      context.trained,
+    ];
     if (state.answer === answer && state.error === shownError && sameList(key, drawnFor)) return;
     shownError = state.error;
     drawnFor = key;
@@ -152,12 +159,12 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
     drawTables(answer, context);
   }
 
-  function drawAttention({ attention: a, question }, { causal }) {
+  function drawAttention({ attention: a, question }, { causal, task }) {
     const values = causal ? maskAbove(a.weights, a.length) : a.weights;
     attention.show(values, a.length, { limit: largest(a.weights), masked: causal });
     const target =
       a.targets.length === 1
-        ? `the model must answer \u201c${a.words[a.tokens.indexOf(a.targets[0] + 1)]}\u201d (who acts)`
+        ? `the model must answer \u201c${sentenceAnswer(a, task)}\u201d (${SENTENCE_TASKS[task]})`
         : `targets ${Array.from(a.targets, (t) => (t < 0 ? '\u2013' : String(t))).join(' ')}`;
     write.putText(
       example,
@@ -227,6 +234,13 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
       similarity.destroy();
     },
   };
+}
+
+/** What a sentence-level task asks for, and its answer in the example's words. */
+const SENTENCE_TASKS = { subject: 'who acts', majority: 'the most frequent token' };
+function sentenceAnswer(a, task) {
+  // subject's class is a noun's index, its token id less one; majority's is the symbol itself.
+  return task === 'subject' ? a.words[a.tokens.indexOf(a.targets[0] + 1)] : String(a.targets[0]);
 }
 
 function sameList(a, b) {

@@ -21,6 +21,7 @@ export const TASKS = [
   { value: 'previous', label: 'copy the previous token' },
   { value: 'reverse', label: 'reverse the sequence' },
   { value: 'first', label: 'copy the first token' },
+  { value: 'majority', label: 'the most frequent token (order-blind)' },
 ];
 
 /** Model sizes as a few presets: width, heads and blocks together. */
