@@ -2,7 +2,7 @@
 // mean score against the offset between query and key (the relative-attention test: a head that attends by
 // relative position peaks at an offset); and, when `learned` races, the table it trained beside the sinusoidal
 // formula's. Every value is the engine's, asked of the run's worker (experiment.js, inspector).
-import { SCHEME_COLOURS } from '../../ui/colors.js';
+import { largestMagnitude, SCHEME_COLOURS } from '../../ui/colors.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
@@ -11,13 +11,6 @@ import { scoreMap } from '../shared-scores.js';
 import { SCHEME_NAMES } from './params.js';
 
 const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
-
-/** The largest magnitude among values: a colour scale's full red. */
-function largest(values) {
-  let limit = 1e-12;
-  for (const v of values) limit = Math.max(limit, Math.abs(v));
-  return limit;
-}
 
 /**
  * @param {{ readout: (text: string) => void, controls: HTMLElement[] }} options the inspection's controls,
@@ -146,7 +139,7 @@ export function inspectPanel({ readout, controls }) {
 
   function drawAttention({ attention: a, question }, { causal }) {
     const values = causal ? maskAbove(a.weights, a.length) : a.weights;
-    attention.show(values, a.length, { limit: largest(a.weights), masked: causal });
+    attention.show(values, a.length, { limit: largestMagnitude(a.weights), masked: causal });
     const target =
       a.targets.length === 1
         ? `the model must answer \u201c${a.words[a.tokens.indexOf(a.targets[0] + 1)]}\u201d (who acts)`
@@ -160,7 +153,7 @@ export function inspectPanel({ readout, controls }) {
   function drawOffsets({ offsets: o, question }) {
     const first = o.offsets[0];
     const last = o.offsets[o.offsets.length - 1];
-    const limit = largest(o.mean);
+    const limit = largestMagnitude(o.mean);
     offsets.draw({
       min: first,
       max: last,
@@ -192,7 +185,7 @@ export function inspectPanel({ readout, controls }) {
       `The learned model\u2019s position table after ${formatInt(tableStep)} steps: ${formatInt(length)} rows ` +
         `(positions) by ${formatInt(dModel)} dimensions, each table on its own colour scale.`,
     );
-    tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largest(table) });
+    tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largestMagnitude(table) });
     tables[1].show({ values: sinusoidal, rows: length, cols: dModel, length, limit: 1 });
   }
 
