@@ -97,7 +97,9 @@ function startWorker() {
   };
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    rejectAll(new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'));
+    rejectAll(
+      new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'),
+    );
   });
   return {
     call: (key, method, args) => (failure ? Promise.reject(failure) : calls.call({ key, method, args })),
