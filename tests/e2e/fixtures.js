@@ -167,6 +167,17 @@ export function engineInPage(page, fn, arg) {
   );
 }
 
+/** Records the page's Web Workers as they start: a list of { closed }, each set once its worker has gone. */
+export function watchWorkers(page) {
+  const workers = [];
+  page.on('worker', (worker) => {
+    const entry = { closed: false };
+    worker.on('close', () => (entry.closed = true));
+    workers.push(entry);
+  });
+  return workers;
+}
+
 /** Opens a figure's data table and returns its body rows and its note. */
 export async function openDataTable(figure) {
   await figure.locator('.pe-data summary').click();

@@ -1,7 +1,7 @@
 // The training lab in the page (figure `lab`, section "Train one yourself"). One test runs the default
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
-import { test, expect, engineInPage, numberAfter, pressKey } from './fixtures.js';
+import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers } from './fixtures.js';
 
 const FIGURE = '[data-figure="lab"]';
 /** "49.22%" -> 0.4922 */
@@ -149,12 +149,7 @@ test('Pause stops training, Step takes ten steps, and Reset terminates the worke
   page,
 }) => {
   test.setTimeout(120_000);
-  const workers = [];
-  page.on('worker', (worker) => {
-    const entry = { closed: false };
-    worker.on('close', () => (entry.closed = true));
-    workers.push(entry);
-  });
+  const workers = watchWorkers(page);
   const figure = await openLab(page, '&steps=3000&schemes=none,rope');
   await figure.getByRole('button', { name: 'Play' }).click();
   await expect.poll(() => stepOf(figure), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -18,7 +18,7 @@ test('with no input the race need not wait', () => {
   assert.equal(calm.wait(), null);
 });
 
-test('a key, a click or a wheel outside the lab makes the next chunk wait; input inside the lab does not', () => {
+test('a key, a click or a wheel outside the lab makes the next chunk wait; input inside the lab does not', async () => {
   for (const type of ['keydown', 'pointerdown', 'input', 'wheel']) {
     const { state, calm, fire } = page();
     state.inside = true;
@@ -26,18 +26,23 @@ test('a key, a click or a wheel outside the lab makes the next chunk wait; input
     assert.equal(calm.wait(), null, `${type} inside`);
     state.inside = false;
     fire(type);
-    assert.ok(calm.wait() instanceof Promise, `${type} outside`);
+    const waited = calm.wait();
+    assert.ok(waited instanceof Promise, `${type} outside`);
     state.t = 301;
     assert.equal(calm.wait(), null, `${type}, 301 ms later`);
+    await waited;
   }
 });
 
-test('a pointer moving with a button down counts; one moving freely does not', () => {
-  const { calm, fire } = page();
+test('a pointer moving with a button down counts; one moving freely does not', async () => {
+  const { state, calm, fire } = page();
   fire('pointermove', { buttons: 0 });
   assert.equal(calm.wait(), null);
   fire('pointermove', { buttons: 1 });
-  assert.ok(calm.wait() instanceof Promise);
+  const waited = calm.wait();
+  assert.ok(waited instanceof Promise);
+  state.t = 301;
+  await waited;
 });
 
 test('the wait resolves once the page has been quiet, and destroy stops listening', async () => {
@@ -49,4 +54,16 @@ test('the wait resolves once the page has been quiet, and destroy stops listenin
   calm.destroy();
   fire('keydown');
   assert.equal(calm.wait(), null);
+});
+
+test('a reader who never stops still lets a chunk through after three seconds', async () => {
+  const { state, calm, fire } = page();
+  fire('keydown');
+  const waited = calm.wait();
+  state.t = 2999;
+  fire('keydown');
+  state.t = 3000;
+  await waited;
+  assert.ok(calm.wait() instanceof Promise, 'the next chunk waits again');
+  state.t = 4000;
 });

@@ -1,12 +1,18 @@
 // Figure `learned`: the paper's Table 3 row (E), learned positions against sinusoids (published numbers, cited),
-// and why a learned table says nothing past its last row: the engine's learned stand-in table (the rows of
-// attendSentence with encoding "learned") beside sinusoidalTable, for a length that can pass the table.
+// and why a learned table says nothing past its last row: a learned table that this page trains as it is read (a
+// run of the lab, trained in a Web Worker by lab/trained-table.js) beside sinusoidalTable, for a length that can
+// pass the table.
 import { defineFigure } from '../app/figure.js';
-import { h } from '../ui/dom.js';
-import { formatInt, formatValue } from '../ui/format.js';
+import { defaultsOf } from '../app/params.js';
+import { startPool } from '../lab/pool.js';
+import { trainTable } from '../lab/trained-table.js';
+import { largestMagnitude } from '../ui/colors.js';
+import { changeWriter, h } from '../ui/dom.js';
+import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { memo } from '../ui/memo.js';
 import { positionTable } from '../ui/position-table.js';
-import { intSlider, widthChoice } from './shared-params.js';
+import { configOf, labLink, PARAMS as LAB_PARAMS, setup } from './lab/params.js';
+import { intSlider } from './shared-params.js';
 import './learned.css';
 
 // Published results, not computed here: Vaswani et al. (2017), Table 3, newstest2013 English-German dev set.
@@ -19,9 +25,21 @@ const METRICS = [
   { key: 'bleu', name: 'BLEU', max: 30 },
   { key: 'ppl', name: 'perplexity', max: 6 },
 ];
-// The engine's learned stand-in has one row per position up to its sentence cap of 32 words (pe-engine.d.ts,
-// attendSentence); asking it for a full sentence returns every row there is.
-const SENTENCE = Array.from({ length: 32 }, () => 'the').join(' ');
+// The run this page trains, in the lab's own parameters, so that the lab repeats it from the link under the
+// figure: copy the previous token with the lab's small model (width 32, 4 heads, 1 block) on sequences of 16
+// tokens, 300 steps. Trained, its table is nearly all in two directions of the 32: one that grows with the
+// position and one whose sign flips from each position to the next (92% of its square for seed 1). It trains
+// in 1 to 3 s on one core.
+const RUN = Object.freeze({
+  ...defaultsOf(LAB_PARAMS),
+  task: 'previous',
+  schemes: 'learned',
+  length: 16,
+  size: 'small',
+  lr: 0.01,
+  steps: 300,
+  batch: 32,
+});
 const TABLE_DIMENSIONS = 8;
 
 export default defineFigure({
@@ -30,84 +48,171 @@ export default defineFigure({
   caption:
     'Top: published results, Vaswani et al. (2017), Table 3, English\u2013German newstest2013 (development ' +
     'set). Bottom: rows are positions, columns dimensions; red positive, blue negative, each table on its own ' +
-    'scale. The learned table is the engine\u2019s random stand-in (a trained table has structure, not more ' +
-    'rows). Hover, or focus a table and use the arrow keys, to read a cell.',
+    'scale. The learned table is trained by this page as you read, in a background thread (a Web Worker), ' +
+    'exactly as the training lab would train it: the line above the tables gives the run, and the link under ' +
+    'the figure opens it in the lab. Hover, or focus a table and use the arrow keys, to read a cell.',
   params: {
-    length: intSlider('Sequence length', 48, 1, 128),
-    dModel: widthChoice(64, [16, 32, 64, 128, 256]),
+    length: intSlider('Sequence length', 32, 1, 128),
+    // Seeds the training (initial weights and batches); from the URL only.
     seed: { type: 'int', default: 1 },
   },
 
-  compute(engine, { length, dModel, seed }, previous) {
-    const stand = memo(engine, 'attendSentence', SENTENCE, 'learned', dModel, seed).positions;
-    // The engine gives no magnitude with a table, so the learned table's colour scale is found here, once a table.
-    const limit = previous?.learned.values === stand ? previous.learned.limit : largest(stand);
-    const learned = { values: stand, rows: stand.length / dModel, cols: dModel, length, limit };
-    // Every sinusoidal table holds cos 0 = 1 and nothing larger: its scale is 1 whatever the length.
-    const values = memo(engine, 'sinusoidalTable', length, dModel);
-    const sinusoidal = { values, rows: length, cols: dModel, length, limit: 1 };
-    return { learned, sinusoidal, missing: Math.max(0, length - learned.rows) };
+  compute(engine, { length, seed }, previous) {
+    const lab = { ...RUN, seed };
+    const config = { ...configOf(lab), scheme: 'learned' };
+    const values = memo(engine, 'sinusoidalTable', length, config.dModel);
+    return {
+      key: JSON.stringify(config),
+      lab,
+      config,
+      length,
+      // Every sinusoidal table holds cos 0 = 1 and nothing larger: its scale is 1 whatever the length.
+      sinusoidal: { values, rows: length, cols: config.dModel, length, limit: 1 },
+      missing: Math.max(0, length - config.length),
+      // The training outlives redraws and length changes; draw starts another when the run (`key`) changes.
+      shared: previous?.shared ?? { training: null },
+    };
   },
 
-  view({ frame, readout }) {
+  view({ frame, readout, redraw }) {
     // The cell the reader is on in one table is marked in the other, and the keys go on from there.
     const follow = (from, cell) => cell && tables.forEach((t, i) => i !== from && t.map.setCursor(cell));
     const tables = [
-      ['Learned table', 'learned table'],
+      ['Learned table (trained here)', 'learned table'],
       ['Sinusoidal formula', 'sinusoidal'],
     ].map(([title, subject], i) =>
       positionTable({ name: 'learned', title, subject, readout, onHover: (cell) => follow(i, cell) }),
     );
+    const status = h('p', { class: 'pe-learned-status', role: 'status' });
+    // In the learned table's place until it is trained.
+    const waiting = h('p', { class: 'pe-learned-waiting' });
+    const link = h('a', { class: 'pe-button pe-learned-lab' }, 'Open this run in the lab');
+    frame.actions.append(link);
     frame.plot.append(
       paperResults(readout),
+      status,
       h(
         'div',
         { class: 'pe-learned-tables' },
         tables.map((t) => t.element),
       ),
     );
-    return tables;
+    const [learned, sinusoidal] = tables;
+    learned.element.append(waiting);
+    const write = changeWriter();
+    return { learned, sinusoidal, status, waiting, link, redraw, write, shown: {}, data: null };
   },
 
-  draw([learned, sinusoidal], data) {
-    learned.show(data.learned);
-    sinusoidal.show(data.sinusoidal);
+  draw(view, data) {
+    view.data = data;
+    const { shared, config, key } = data;
+    if (shared.training?.key !== key) {
+      shared.training?.stop();
+      const pool = startPool(1, { workers: 1 });
+      shared.training = trainTable(pool, config, { key, onChange: view.redraw });
+    }
+    const { training } = shared;
+    const learned = trainedTable(data);
+    view.learned.map.element.hidden = !learned;
+    view.waiting.hidden = Boolean(learned);
+    view.write.putText(
+      view.waiting,
+      training.failure ? 'Not trained.' : 'The table appears here when its training ends.',
+    );
+    // A redraw for progress changes neither table: each is painted again only when what it shows changed.
+    if (learned && (view.shown.learned !== learned.values || view.shown.length !== data.length)) {
+      view.learned.show(learned);
+      view.shown = { ...view.shown, learned: learned.values, length: data.length };
+    }
+    if (view.shown.sinusoidal !== data.sinusoidal) {
+      view.sinusoidal.show(data.sinusoidal);
+      view.shown = { ...view.shown, sinusoidal: data.sinusoidal };
+    }
+    view.write.putText(view.status, statusText(training, data.lab));
+    view.write.put(view.link, 'href', labLink(data.lab));
+    // A training that failed keeps the drawing; the frame shows the engine's or the browser's message.
+    if (training.failure) throw training.failure;
   },
 
-  summary: ({ learned, missing }, { length, dModel }) =>
+  summary: (data, { length }) =>
     `Published (Vaswani et al. 2017, Table 3): learned positions perplexity 4.92, BLEU 25.7; sinusoids 4.92 and ` +
-    `25.8. For ${formatInt(length)} positions at width ${formatInt(dModel)}, the learned table supplies ` +
-    `${formatInt(Math.min(length, learned.rows))} rows` +
-    (missing ? ` and has nothing for the last ${formatInt(missing)}` : '') +
+    `25.8. ${statusText(data.shared.training, data.lab)} For ${formatInt(length)} positions at width ` +
+    `${formatInt(data.config.dModel)}, the learned table supplies ` +
+    `${formatInt(Math.min(length, data.config.length))} rows` +
+    (data.missing ? ` and has nothing for the last ${formatInt(data.missing)}` : '') +
     `; the sinusoidal formula supplies all ${formatInt(length)}.`,
 
-  live: ({ learned, missing }, { length, dModel }) => ({
-    'learned-rows': formatInt(learned.rows),
-    'learned-last': formatInt(learned.rows - 1),
+  live: ({ config, missing, shared }, { length, seed }) => ({
+    'learned-rows': formatInt(config.length),
+    'learned-last': formatInt(config.length - 1),
     'learned-length': formatInt(length),
     'learned-missing': formatInt(missing),
-    'learned-dmodel': formatInt(dModel),
+    'learned-dmodel': formatInt(config.dModel),
+    'learned-steps': formatInt(config.steps),
+    'learned-seed': String(seed),
+    'learned-accuracy': shared.training.state === 'done' ? percent(shared.training.accuracy) : '\u2026',
   }),
 
-  table({ learned, sinusoidal }, { length, dModel }) {
+  table(data, { length }) {
+    const learned = trainedTable(data);
+    const { dModel } = data.config;
+    const cells = (dims) => {
+      const columns = ['position'];
+      for (let d = 0; d < dims; d += 1) columns.push(`learned ${d}`, `sinusoidal ${d}`);
+      const learnedCell = (p, d) =>
+        !learned
+          ? 'not trained yet'
+          : p < learned.rows
+            ? formatValue(learned.values[p * dModel + d])
+            : 'none';
+      const rows = Array.from({ length }, (_, p) => [
+        p,
+        ...Array.from({ length: dims }, (_, d) => [
+          learnedCell(p, d),
+          formatValue(data.sinusoidal.values[p * dModel + d]),
+        ]).flat(),
+      ]);
+      return { columns, rows };
+    };
     const dims = Math.min(dModel, TABLE_DIMENSIONS);
-    const columns = ['position'];
-    for (let d = 0; d < dims; d += 1) columns.push(`learned ${d}`, `sinusoidal ${d}`);
-    const rows = Array.from({ length }, (_, p) => [
-      p,
-      ...Array.from({ length: dims }, (_, d) => [
-        p < learned.rows ? formatValue(learned.values[p * dModel + d]) : 'none',
-        formatValue(sinusoidal.values[p * dModel + d]),
-      ]).flat(),
-    ]);
-    return { columns, rows, note: `Showing dimensions 0\u2013${dims - 1} of ${dModel}.` };
+    return {
+      ...cells(dims),
+      note:
+        `Showing dimensions 0\u2013${dims - 1} of ${dModel}; Download CSV has them all. ` +
+        statusText(data.shared.training, data.lab),
+      csv: cells(dModel),
+    };
+  },
+
+  destroy(view) {
+    view.data?.shared.training?.stop();
   },
 });
 
-function largest(values) {
-  let limit = 1e-12;
-  for (const v of values) limit = Math.max(limit, Math.abs(v));
-  return limit;
+const percent = (x) => `${formatFixed(100 * x, 1)}%`;
+
+/** The trained table as the position table shows it, or null while it trains (or when training failed). */
+function trainedTable({ shared, key, config, length }) {
+  const { training } = shared;
+  if (training?.key !== key || !training.table) return null;
+  const values = training.table;
+  return { values, rows: config.length, cols: config.dModel, length, limit: largestMagnitude(values) };
+}
+
+/** The run in words, with its progress or its result: the line above the tables, and the summary's middle. */
+function statusText(training, lab) {
+  const run = setup(lab, ['learned']);
+  if (training.state === 'done') {
+    return (
+      `Learned table trained by this page: ${run.charAt(0).toLowerCase()}${run.slice(1, -1)}; accuracy on ` +
+      `the last training batch ${percent(training.accuracy)}.`
+    );
+  }
+  if (training.state === 'failed') return `The learned table could not be trained. ${run}`;
+  return (
+    `Training the learned table: step ${formatInt(training.step)} of ${formatInt(training.total)}\u2026 ` +
+    `(${run.slice(0, -1)})`
+  );
 }
 
 /** The published comparison: the cited table, and its numbers as bars that read out on hover and focus. */

@@ -49,6 +49,13 @@ export const diverging = (() => {
   };
 })();
 
+/** The largest magnitude among values, at least 1e-12: the value a diverging scale draws full red. */
+export function largestMagnitude(values) {
+  let limit = 1e-12;
+  for (const v of values) limit = Math.max(limit, Math.abs(v));
+  return limit;
+}
+
 function rgb(color) {
   const match = /rgb\((\d+), (\d+), (\d+)\)/.exec(color);
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];

@@ -1,7 +1,7 @@
 // A position table as a cell map: one row per position, one column per dimension, each value in the diverging
 // colours on the table's own scale. The grid may run past the table's last row (a length the table does not
 // reach): those cells have no value, so they stay unpainted over a hatch and a line marks where the rows end.
-// Any rows x d table fits: a stand-in, a formula's, or one the engine trained.
+// Any rows x d table fits: a formula's, or one the engine trained.
 import { cellMap } from './cell-map.js';
 import { diverging } from './colors.js';
 import { h } from './dom.js';

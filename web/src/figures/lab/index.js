@@ -4,14 +4,13 @@
 // held-out accuracy by length once they are evaluated, and, inside a chosen model, attention, score by offset
 // and the learned position table.
 import { defineFigure } from '../../app/figure.js';
-import { formatParam, urlParamsOf } from '../../app/params.js';
 import { inputCalm } from '../../lab/calm.js';
 import { h } from '../../ui/dom.js';
 import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
 import { createExperiment, inspector } from './experiment.js';
 import { inspectPanel } from './inspect.js';
-import { configOf, INSPECTION, PARAMS, SAMPLES, schemesOf } from './params.js';
+import { configOf, INSPECTION, labLink, PARAMS, SAMPLES, schemesOf } from './params.js';
 import { predictPanel } from './predict.js';
 import { scriptButton } from './script.js';
 import { live, summary, table } from './text.js';
@@ -179,7 +178,7 @@ export default defineFigure({
       task: config.task,
       trained: race.runs.some((r) => r.step > 0),
     });
-    view.link.setAttribute('href', linkTo(params));
+    view.link.setAttribute('href', labLink(params));
     // A race that failed keeps its drawing; the frame shows the engine's message in place of nothing.
     if (failure) throw failure;
   },
@@ -241,13 +240,4 @@ function inspection({ controls }, params, schemes, config) {
   }
   if (controls.at) controls.at.input.min = String(MIN_LENGTH[config.task] ?? 2);
   return { inspect, layer: params.layer, head: params.head, at: params.at, example: params.example };
-}
-
-/** The embed page's address for these parameters (those at their defaults left out). */
-function linkTo(params) {
-  const query = new URLSearchParams({ figure: 'lab' });
-  for (const { key, name, type, default: value } of urlParamsOf(PARAMS)) {
-    if (params[key] !== value) query.set(name, formatParam(params[key], type));
-  }
-  return `embed.html?${query}`;
 }

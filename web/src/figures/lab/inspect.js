@@ -3,7 +3,7 @@
 // relative position peaks at an offset); and, when `learned` races, the table it trained beside the sinusoidal
 // formula's, each with the cosine similarity of its positions (similarity.js). Every value is the engine's,
 // asked of the run's worker (experiment.js, inspector) or, for the similarities, of the page's engine.
-import { SCHEME_COLOURS } from '../../ui/colors.js';
+import { largestMagnitude, SCHEME_COLOURS } from '../../ui/colors.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
@@ -13,13 +13,6 @@ import { SCHEME_NAMES } from './params.js';
 import { SIMILARITY_NOTE, similarityPair } from './similarity.js';
 
 const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
-
-/** The largest magnitude among values: a colour scale's full red. */
-function largest(values) {
-  let limit = 1e-12;
-  for (const v of values) limit = Math.max(limit, Math.abs(v));
-  return limit;
-}
 
 /**
  * @param {{ readout: (text: string) => void, controls: HTMLElement[],
@@ -161,7 +154,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
 
   function drawAttention({ attention: a, question }, { causal, task }) {
     const values = causal ? maskAbove(a.weights, a.length) : a.weights;
-    attention.show(values, a.length, { limit: largest(a.weights), masked: causal });
+    attention.show(values, a.length, { limit: largestMagnitude(a.weights), masked: causal });
     const target =
       a.targets.length === 1
         ? `the model must answer \u201c${sentenceAnswer(a, task)}\u201d (${SENTENCE_TASKS[task]})`
@@ -175,7 +168,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
   function drawOffsets({ offsets: o, question }) {
     const first = o.offsets[0];
     const last = o.offsets[o.offsets.length - 1];
-    const limit = largest(o.mean);
+    const limit = largestMagnitude(o.mean);
     offsets.draw({
       min: first,
       max: last,
@@ -210,7 +203,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
       `The learned model\u2019s position table after ${formatInt(tableStep)} steps: ${formatInt(length)} rows ` +
         `(positions) by ${formatInt(dModel)} dimensions, each table on its own colour scale.`,
     );
-    tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largest(table) });
+    tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largestMagnitude(table) });
     tables[1].show({ values: sinusoidal, rows: length, cols: dModel, length, limit: 1 });
     // A table that training drove to non-finite values has no similarity: the engine's message says so.
     let trained = null;

@@ -1,10 +1,11 @@
 // The lab's parameters: the experiment (task, schemes that race, training length, model size, learning rate,
 // steps, seed), what the reader inspects in a trained model (scheme, layer, head, example), and two URL-only
 // settings (batch, workers). Values are not checked here: the engine judges every one and names what is wrong.
+import { formatParam, urlParamsOf } from '../../app/params.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { select } from '../../ui/controls.js';
 import { h, uid } from '../../ui/dom.js';
-import { formatSig } from '../../ui/format.js';
+import { formatInt, formatSig } from '../../ui/format.js';
 import { intSlider } from '../shared-params.js';
 
 export const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
@@ -155,4 +156,24 @@ export function configOf({ task, length, size, lr, steps, seed, batch }) {
     throw new Error(`Unknown model size "${size}"; sizes: ${Object.keys(SIZES).join(', ')}.`);
   }
   return { task, length, ...SIZES[size], lr, steps, seed, batch };
+}
+
+const taskName = (task) => TASKS.find((t) => t.value === task)?.label ?? task;
+
+/** The experiment in words: what races, on what, for how long, from which seed. */
+export function setup({ task, length, size, lr, steps, seed }, schemes) {
+  return (
+    `Task ${taskName(task)}; ${schemes.map((s) => SCHEME_NAMES[s]).join(', ')}; training length ` +
+    `${formatInt(length)}; ${size} model (width ${SIZES[size].dModel}); learning rate ${formatSig(lr, 3)}; ` +
+    `${formatInt(steps)} steps; seed ${seed}.`
+  );
+}
+
+/** The lab alone on the embed page with these parameters (those at their defaults left out of the address). */
+export function labLink(params) {
+  const query = new URLSearchParams({ figure: 'lab' });
+  for (const { key, name, type, default: value } of urlParamsOf(PARAMS)) {
+    if (params[key] !== value) query.set(name, formatParam(params[key], type));
+  }
+  return `embed.html?${query}`;
 }

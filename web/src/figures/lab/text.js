@@ -1,20 +1,9 @@
 // The lab as text: the one-line summary, the numbers the prose quotes (data-live), and the data table whose CSV
 // holds every curve: training loss and accuracy per step, and held-out loss and accuracy per length.
-import { formatFixed, formatInt, formatSig } from '../../ui/format.js';
+import { formatFixed, formatInt } from '../../ui/format.js';
 import { percentOf, percentShort } from './curves.js';
-import { SCHEME_NAMES, SCHEMES, SIZES, TASKS } from './params.js';
+import { SCHEME_NAMES, SCHEMES, setup } from './params.js';
 import { accuracyAt, FACTOR, farLength } from './predict.js';
-
-const taskName = (task) => TASKS.find((t) => t.value === task)?.label ?? task;
-
-/** The experiment in words: what races, on what, for how long, from which seed. */
-export function setup({ task, length, size, lr, steps, seed }, schemes) {
-  return (
-    `Task ${taskName(task)}; ${schemes.map((s) => SCHEME_NAMES[s]).join(', ')}; training length ` +
-    `${formatInt(length)}; ${size} model (width ${SIZES[size].dModel}); learning rate ${formatSig(lr, 3)}; ` +
-    `${formatInt(steps)} steps; seed ${seed}.`
-  );
-}
 
 /** @param {ReturnType<typeof import('../../lab/race.js').createRace>} race */
 export function summary(race, params) {
