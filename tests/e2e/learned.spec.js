@@ -312,7 +312,7 @@ test('the link opens the same run in the lab, which trains the same table', asyn
   const lab = page.locator('[data-figure="lab"]');
   await expect(lab.locator('.pe-summary')).toContainText(SETUP.replace('task', 'Task'));
   await lab.getByRole('button', { name: 'Play' }).click();
-  await expect(lab.locator('.pe-lab-tables .pe-lab-note')).toContainText('after 300 steps', {
+  await expect(lab.locator('.pe-lab-tables .pe-lab-note').first()).toContainText('after 300 steps', {
     timeout: 150_000,
   });
   const table = lab.locator('canvas.pe-lab-table-canvas').first();
