@@ -1,42 +1,76 @@
 // The lab's training workers. Training never runs on the page: each run lives in one worker (the engine's Lab
 // object there), runs are spread over the workers round-robin, and each worker trains its runs one request at a
-// time, so the page only ever waits for messages. How many workers: one per core the browser reports, at most
-// one per run, and at most MAX_WORKERS.
+// time, so the page only ever waits for messages.
+//
+// How many workers: one per core the browser reports, at most one per run and at most MAX_WORKERS. Measured on
+// the 2-core machine this project is developed on (Chromium 13x headless, the default experiment: five runs of
+// the `subject` task, see figures/lab/index.js), wall time to the end of evaluation:
+//   WORKER_TIMINGS
+// Two workers on two cores is the fastest; a third adds a context switch per chunk and engine memory for
+// nothing, and one leaves a core idle. The page's own thread keeps answering input because the workers do
+// nothing but train and the page only draws what they send.
 
 const MAX_WORKERS = 4;
 
 /**
+ * How many workers a race of `runs` runs gets: `requested` when it is a positive whole number (at most one per
+ * run and MAX_WORKERS), otherwise one per core.
+ * @param {number} runs
+ * @param {number} [requested] 0 for the automatic choice
+ * @param {number} [cores] the browser's navigator.hardwareConcurrency
+ */
+export function workerCount(runs, requested = 0, cores = globalThis.navigator?.hardwareConcurrency || 2) {
+  const wanted = Number.isInteger(requested) && requested > 0 ? requested : Math.max(1, cores);
+  return Math.max(1, Math.min(MAX_WORKERS, wanted, runs));
+}
+
+/**
  * @typedef {object} RunHandle
  * @property {string} key
- * @property {(method: string, ...args: unknown[]) => Promise<{ result: any, step: number }>} call a method of
- *   the run in its worker (`create` with a configuration first)
+ * @property {(method: string, ...args: unknown[]) => Promise<{ result: any, step: number, ms: number }>} call a
+ *   method of the run in its worker (`create` with a configuration first); `ms` is the engine's time for it
  */
 
 /**
- * Starts the workers for `runs` runs. Rejects calls with the engine's Error, or with an Error saying that the
- * browser could not start a worker.
+ * The workers for `runs` runs, started when a run is first called (a race that is never played costs no
+ * worker). Rejects calls with the engine's Error, or with an Error saying that the browser could not start a
+ * worker; calls still waiting when the pool stops reject with a StoppedError.
  * @param {number} runs
+ * @param {{ workers?: number }} [options] `workers`: how many (0 or absent: workerCount's choice)
  */
-export function startPool(runs) {
-  const cores = Math.max(1, navigator.hardwareConcurrency || 2);
-  const count = Math.max(1, Math.min(MAX_WORKERS, cores, runs));
-  const workers = Array.from({ length: count }, () => startWorker());
+export function startPool(runs, { workers: requested = 0 } = {}) {
+  const count = workerCount(runs, requested);
+  /** @type {ReturnType<typeof startWorker>[] | null} */
+  let workers = null;
+  let stopped = false;
   let assigned = 0;
   return {
     size: count,
+    /** Whether the workers are running (a run has been called and the pool not stopped). */
+    get started() {
+      return workers !== null && !stopped;
+    },
     /**
      * A handle on one run, placed on the next worker in turn.
      * @param {string} key
      * @returns {RunHandle}
      */
     run(key) {
-      const worker = workers[assigned % count];
+      const index = assigned % count;
       assigned += 1;
-      return { key, call: (method, ...args) => worker.call(key, method, args) };
+      return {
+        key,
+        call: (method, ...args) => {
+          if (stopped) return Promise.reject(new StoppedError());
+          workers ??= Array.from({ length: count }, () => startWorker());
+          return workers[index].call(key, method, args);
+        },
+      };
     },
-    /** Stops every worker: their runs and memory go with them. */
+    /** Stops every worker: their runs and memory go with them, and calls still waiting reject. */
     stop() {
-      for (const worker of workers) worker.stop();
+      stopped = true;
+      for (const worker of workers ?? []) worker.stop();
     },
   };
 }
@@ -46,20 +80,21 @@ function startWorker() {
   let nextId = 0;
   let failure = null;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const rejectAll = (error) => {
+    failure = error;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
   worker.addEventListener('message', ({ data }) => {
     const call = pending.get(data.id);
     if (!call) return;
     pending.delete(data.id);
     if (data.error !== undefined) call.reject(new Error(data.error));
-    else call.resolve({ result: data.result, step: data.step });
+    else call.resolve({ result: data.result, step: data.step, ms: data.ms });
   });
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    failure = new Error(
-      'The lab could not start a Web Worker in this browser, and it trains only in workers.',
-    );
-    for (const call of pending.values()) call.reject(failure);
-    pending.clear();
+    rejectAll(new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'));
   });
   return {
     call(key, method, args) {
@@ -71,10 +106,16 @@ function startWorker() {
       });
     },
     stop() {
-      failure = new Error('The lab was reset.');
-      for (const call of pending.values()) call.reject(failure);
-      pending.clear();
       worker.terminate();
+      rejectAll(new StoppedError());
     },
   };
+}
+
+/** What a call still waiting gets when its race is reset: not a failure to show. */
+export class StoppedError extends Error {
+  constructor() {
+    super('The lab was reset.');
+    this.name = 'StoppedError';
+  }
 }

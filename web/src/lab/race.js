@@ -1,10 +1,10 @@
 // A race: one training run per position scheme on the same task, data and seed, trained side by side in the
 // lab's workers. Play trains every run to the schedule's end in chunks (one request in flight per run, so Pause
 // takes effect within a chunk), Step trains a few steps, and when every run has finished, each is evaluated on
-// held-out sequences of every length. Pure logic over a pool of runs (pool.js), so Node's tests drive it with a
-// stand-in pool.
+// held-out sequences of every length. Stop ends a race for good (its workers are going away). Pure logic over a
+// pool of runs (pool.js), so Node's tests drive it with a stand-in pool.
 
-/** Wall time one request aims at: long enough to amortise a message, short enough for Pause to feel instant. */
+/** Engine time one request aims at: long enough to amortise a message, short enough for Pause to feel instant. */
 const CHUNK_SECONDS = 0.08;
 const MAX_CHUNK = 200;
 /** Steps taken by one press of Step. */
@@ -17,6 +17,7 @@ export const STEP_SIZE = 10;
  * @property {number[]} loss the training loss of every step so far
  * @property {number[]} accuracy the training-batch accuracy of every step so far
  * @property {{ lengths: number[], accuracy: number[], loss: number[] } | null} evaluation by length, once done
+ * @property {number} secondsPerStep the engine's time per step in this run's worker, as last measured
  * @property {import('./pool.js').RunHandle} handle
  */
 
@@ -39,13 +40,15 @@ export function createRace(
     loss: [],
     accuracy: [],
     evaluation: null,
+    secondsPerStep: 0.005,
     handle: pool.run(scheme),
   }));
-  let state = 'idle'; // idle | running | paused | evaluating | done | failed
-  let secondsPerStep = 0.005;
+  let state = 'idle'; // idle | running | paused | evaluating | done | failed | stopped
   let started = null;
   let created = null;
-  const startedAt = { time: 0, steps: 0 };
+  const playing = { since: 0, steps: 0 };
+  let elapsed = 0; // milliseconds spent running or evaluating, over every Play and Step
+  const stepsDone = () => runs.reduce((sum, run) => sum + run.step, 0);
 
   const race = {
     runs,
@@ -55,18 +58,24 @@ export function createRace(
     },
     /** Steps per second over the current Play, across all runs (null before a chunk has come back). */
     get rate() {
-      const steps = runs.reduce((sum, run) => sum + run.step, 0) - startedAt.steps;
-      const seconds = (now() - startedAt.time) / 1000;
+      if (state !== 'running') return null;
+      const steps = stepsDone() - playing.steps;
+      const seconds = (now() - playing.since) / 1000;
       return steps > 0 && seconds > 0 ? steps / seconds : null;
     },
-    /** Seconds left at the current rate (null when unknown). */
+    /** Seconds of training left at the current rate (null when unknown). */
     get secondsLeft() {
-      const left = runs.reduce((sum, run) => sum + (total - run.step), 0);
-      return race.rate ? left / race.rate : null;
+      const rate = race.rate;
+      return rate ? (runs.length * total - stepsDone()) / rate : null;
+    },
+    /** Seconds spent training and evaluating so far (wall time, pauses excluded). */
+    get seconds() {
+      return (elapsed + (state === 'running' || state === 'evaluating' ? now() - playing.since : 0)) / 1000;
     },
     play,
     pause,
     step,
+    stop,
   };
 
   function setState(next) {
@@ -74,23 +83,23 @@ export function createRace(
     onChange(race);
   }
 
+  const live = () => state !== 'failed' && state !== 'stopped';
+
   function create() {
     created ??= Promise.all(runs.map((run) => run.handle.call('create', { ...config, scheme: run.scheme })));
     return created;
   }
 
   function fail(error) {
-    if (state === 'failed') return;
+    if (!live()) return;
     state = 'failed';
     onError(error instanceof Error ? error : new Error(String(error)));
   }
 
   async function train(run, steps) {
-    const t0 = now();
-    const { result, step: done } = await run.handle.call('train', steps);
-    const seconds = (now() - t0) / 1000;
-    // Runs that share a worker queue behind each other: the time per step seen here is an upper bound.
-    secondsPerStep = 0.7 * secondsPerStep + 0.3 * (seconds / steps);
+    const { result, step: done, ms } = await run.handle.call('train', steps);
+    if (!live()) return;
+    if (ms > 0) run.secondsPerStep = 0.7 * run.secondsPerStep + 0.3 * (ms / 1000 / steps);
     run.loss.push(...result.loss);
     run.accuracy.push(...result.accuracy);
     run.step = done;
@@ -100,15 +109,15 @@ export function createRace(
     while (state === 'running' && run.step < total) {
       const chunk = Math.max(
         1,
-        Math.min(MAX_CHUNK, total - run.step, Math.round(CHUNK_SECONDS / secondsPerStep)),
+        Math.min(MAX_CHUNK, total - run.step, Math.round(CHUNK_SECONDS / run.secondsPerStep)),
       );
       await train(run, chunk);
-      if (state !== 'failed') onChange(race);
+      if (live()) onChange(race);
     }
   }
 
   async function finishIfDone() {
-    if (state === 'failed' || runs.some((run) => run.step < total)) return;
+    if (!live() || runs.some((run) => run.step < total)) return;
     setState('evaluating');
     await Promise.all(
       runs.map(async (run) => {
@@ -120,15 +129,26 @@ export function createRace(
         };
       }),
     );
+    if (!live()) return;
+    elapsed += now() - playing.since;
     setState('done');
+  }
+
+  function begin(next) {
+    playing.since = now();
+    playing.steps = stepsDone();
+    setState(next);
+  }
+
+  function end(next) {
+    elapsed += now() - playing.since;
+    state = next;
   }
 
   /** Trains every run to the end of the schedule, then evaluates; resolves when it stops (done or paused). */
   async function play() {
-    if (state === 'running' || state === 'evaluating' || state === 'done' || state === 'failed') return;
-    startedAt.time = now();
-    startedAt.steps = runs.reduce((sum, run) => sum + run.step, 0);
-    setState('running');
+    if (state !== 'idle' && state !== 'paused') return started;
+    begin('running');
     started = (async () => {
       try {
         await create();
@@ -144,25 +164,36 @@ export function createRace(
   /** Stops after the chunks in flight; Play goes on from there. */
   async function pause() {
     if (state !== 'running') return;
-    state = 'paused';
+    end('paused');
     await started;
-    onChange(race);
+    if (live()) onChange(race);
   }
 
   /** Trains STEP_SIZE more steps of every run (fewer at the schedule's end). */
   async function step() {
     if (state !== 'idle' && state !== 'paused') return;
+    playing.since = now();
     state = 'paused';
     try {
       await create();
       await Promise.all(
         runs.map((run) => (run.step < total ? train(run, Math.min(STEP_SIZE, total - run.step)) : 0)),
       );
+      if (!live()) return;
+      if (runs.every((run) => run.step >= total)) {
+        await finishIfDone();
+        return;
+      }
+      elapsed += now() - playing.since;
       onChange(race);
-      await finishIfDone();
     } catch (error) {
       fail(error);
     }
+  }
+
+  /** Ends the race: nothing it still waits for is applied or reported (its pool is being stopped). */
+  function stop() {
+    state = 'stopped';
   }
 
   return race;

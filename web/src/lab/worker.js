@@ -1,8 +1,9 @@
 // A training worker of the lab: one engine instance holding any number of training runs (the engine's Lab
 // objects), each under a key. One message in, { id, key, method, args }, gets one message out, { id, result,
-// step } or { id, error } with the engine's message. `create` makes (or remakes) the run under the key from a
-// configuration, `delete` frees it, any other method is called on the run. Typed arrays in a result are
-// transferred, not copied.
+// step, ms } or { id, error } with the engine's message. `create` makes (or remakes) the run under the key from a
+// configuration, `delete` frees it, any other method is called on the run. `ms` is the time the call took here:
+// runs that share a worker wait for each other, and only this time says how fast the engine itself is. Typed
+// arrays in a result are transferred, not copied.
 import { loadEngine } from '../engine.js';
 
 const ready = loadEngine();
@@ -46,8 +47,10 @@ function call(engine, { key, method, args }) {
 self.addEventListener('message', async ({ data }) => {
   try {
     const engine = await ready;
+    const started = performance.now();
     const { result, step } = call(engine, data);
-    scope.postMessage({ id: data.id, result, step }, buffers(result));
+    const ms = performance.now() - started;
+    scope.postMessage({ id: data.id, result, step, ms }, buffers(result));
   } catch (error) {
     scope.postMessage({ id: data.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -70,3 +70,15 @@ export const series = [
 export function cssVar(name, element = document.documentElement) {
   return getComputedStyle(element).getPropertyValue(name).trim();
 }
+
+/**
+ * One colour per position scheme, wherever a figure names schemes (the training lab's curves, keys and
+ * panels): Okabe-Ito hues at a middle lightness, so that each reads on the light and the dark page alike.
+ */
+export const SCHEME_COLOURS = Object.freeze({
+  none: '#8f8f8f',
+  sinusoidal: '#e69f00',
+  learned: '#009e73',
+  rope: '#3d8fd1',
+  alibi: '#d55e00',
+});

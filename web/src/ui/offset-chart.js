@@ -43,16 +43,16 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   let width = 0;
   let shown = null;
   let x = null;
-  let cursor = null;
+  let cursor = null; // an index from the first offset shown (min), 0 at min
 
   function render() {
     if (!shown) return;
-    const { max, domain, nice = false, zeroLine = false, series } = shown;
+    const { min = 0, max, domain, nice = false, zeroLine = false, series } = shown;
     const w = Math.max(220, width || box.clientWidth);
     put(svg, 'width', w);
     put(svg, 'height', height);
     x = scaleLinear()
-      .domain([0, max])
+      .domain([min, max])
       .range([MARGIN.left, w - MARGIN.right]);
     const y = scaleLinear()
       .domain(domain)
@@ -63,14 +63,16 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     drawAxis(xAxis, 'bottom', x, { ticks: w < 400 ? 4 : 8, label: xLabel, format: formatInt });
     drawAxis(yAxis, 'left', y, { ticks: 5, label: yLabel });
     put(zero, 'visibility', zeroLine ? 'visible' : 'hidden');
-    put(zero, 'x1', x(0));
+    put(zero, 'x1', x(min));
     put(zero, 'x2', x(max));
     put(zero, 'y1', y(0));
     put(zero, 'y2', y(0));
     paths(series.length).forEach((path, s) => {
       const { value, stroke, className } = series[s];
       let d = '';
-      for (let k = 0; k <= max; k += 1) d += `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(value(k)).toFixed(1)}`;
+      for (let k = min; k <= max; k += 1) {
+        d += `${k > min ? 'L' : 'M'}${x(k).toFixed(1)},${y(value(k)).toFixed(1)}`;
+      }
       put(path, 'd', d);
       put(path, 'class', className);
       put(path, 'stroke', stroke);
@@ -83,11 +85,12 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     });
     put(rule, 'y1', MARGIN.top);
     put(rule, 'y2', height - MARGIN.bottom);
-    if (cursor !== null) show(Math.min(cursor, max));
+    if (cursor !== null) show(Math.min(cursor, max - min));
   }
 
-  function show(k) {
-    cursor = k;
+  function show(index) {
+    cursor = index;
+    const k = (shown.min ?? 0) + index;
     readout(describe(k));
     put(rule, 'x1', x(k));
     put(rule, 'x2', x(k));
@@ -95,12 +98,13 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   }
 
   indexCursor(svg, {
-    at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)),
+    at: (event) =>
+      Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)) - (shown.min ?? 0),
     get: () => cursor,
     show,
     // The rule stays where the reader left it, with its reading.
     leave: () => {},
-    max: () => shown.max,
+    max: () => shown.max - (shown.min ?? 0),
     ready: () => x !== null,
   });
   const stopWatching = watchWidth(box, (next) => {
@@ -112,10 +116,11 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     element,
     svg,
     /**
-     * Draws the curves: curve s at offset k is `series[s].value(k)`, k = 0..max, against a y axis over `domain`
+     * Draws the curves: curve s at offset k is `series[s].value(k)`, k = min..max (min 0 unless given; negative
+     * offsets for keys after the query), against a y axis over `domain`
      * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
      * legend under the chart. The reading under the rule is renewed.
-     * @param {{ max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
+     * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
      *   number) => number, stroke: string, className: string, label?: string }[] }} spec
      */
     draw(spec) {

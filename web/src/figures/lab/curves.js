@@ -1,0 +1,140 @@
+// The race's three charts: training loss and training accuracy per step, drawn as the runs train, and held-out
+// accuracy against sequence length once they are evaluated, with the training length marked. One colour per
+// scheme (SCHEME_COLOURS), named in one key.
+import { SCHEME_COLOURS } from '../../ui/colors.js';
+import { h, replaceChildren } from '../../ui/dom.js';
+import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
+import { keyList } from '../../ui/key-list.js';
+import { lineChart } from './line-chart.js';
+import { SCHEME_NAMES } from './params.js';
+
+/** A fraction as a percentage with the digits a batch or an evaluation set can resolve. */
+export const percentOf = (x) => `${formatFixed(100 * x, 2)}%`;
+
+const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
+
+/**
+ * @param {(text: string) => void} readout
+ */
+export function raceCharts(readout) {
+  let race = null;
+  let trained = 0;
+  const at = (values, i) => (i >= 0 && i < values.length ? values[i] : undefined);
+  /** "name value" for every run that has a value at index i. */
+  const list = (pick, i, format) =>
+    race.runs
+      .filter((run) => at(pick(run), i) !== undefined)
+      .map((run) => `${SCHEME_NAMES[run.scheme]} ${format(at(pick(run), i))}`)
+      .join(', ');
+  const byStep = (pick, what, format) => (step) => {
+    const values = list(pick, step - 1, format);
+    return values ? `step ${formatInt(step)}, ${what}: ${values}` : `step ${formatInt(step)}: not trained yet`;
+  };
+  const loss = lineChart({
+    name: 'loss',
+    label: 'Training loss per step, one curve per scheme; left and right arrow keys step through the steps',
+    xLabel: 'step',
+    yLabel: 'loss (nats)',
+    readout,
+    describe: byStep((r) => r.loss, 'training loss', formatValue),
+  });
+  const accuracy = lineChart({
+    name: 'accuracy',
+    label: 'Training accuracy per step, one curve per scheme; left and right arrow keys step',
+    xLabel: 'step',
+    yLabel: 'accuracy',
+    yFormat: (v) => `${formatInt(100 * v)}%`,
+    readout,
+    describe: byStep((r) => r.accuracy, 'accuracy on the training batch', percentOf),
+  });
+  const lengths = lineChart({
+    name: 'lengths',
+    label: 'Held-out accuracy against sequence length, training length marked; arrow keys step through lengths',
+    xLabel: 'sequence length (tokens)',
+    yLabel: 'held-out accuracy',
+    yFormat: (v) => `${formatInt(100 * v)}%`,
+    height: 220,
+    readout,
+    describe: (n) => {
+      const first = race.runs[0].evaluation.lengths[0];
+      const where =
+        n === trained ? 'the training length' : n < trained ? 'shorter than training' : 'longer than training';
+      return `length ${formatInt(n)} (${where}), held-out accuracy: ${list((r) => r.evaluation.accuracy, n - first, percentOf)}`;
+    },
+  });
+  const key = h('div', { class: 'pe-lab-key' });
+  const lengthsBox = h('div', { class: 'pe-lab-lengths', hidden: true }, heading('Accuracy against length'), lengths.element);
+  const element = h(
+    'div',
+    { class: 'pe-lab-charts' },
+    h(
+      'div',
+      { class: 'pe-lab-curves-row' },
+      h('div', {}, heading('Training loss'), loss.element),
+      h('div', {}, heading('Training accuracy'), accuracy.element),
+    ),
+    key,
+    lengthsBox,
+  );
+  let keyed = '';
+
+  return {
+    element,
+    /**
+     * @param {ReturnType<typeof import('../../lab/race.js').createRace>} shown
+     * @param {number} length the training length
+     */
+    draw(shown, length) {
+      race = shown;
+      trained = length;
+      const schemes = race.runs.map((r) => r.scheme).join(',');
+      if (schemes !== keyed) {
+        keyed = schemes;
+        replaceChildren(
+          key,
+          keyList(
+            race.runs.map(({ scheme }) => ({
+              label: SCHEME_NAMES[scheme],
+              mark: scheme === 'none' ? 'dash' : 'line',
+              color: SCHEME_COLOURS[scheme],
+            })),
+          ),
+        );
+      }
+      const curves = (pick) =>
+        race.runs.map((run) => ({
+          key: run.scheme,
+          color: SCHEME_COLOURS[run.scheme],
+          dashed: run.scheme === 'none',
+          values: pick(run),
+          from: 1,
+        }));
+      const top = Math.max(1e-3, ...race.runs.map((r) => (r.loss.length ? Math.max(...r.loss) : 0)));
+      loss.draw({ domain: [1, race.total], range: [0, top], curves: curves((r) => r.loss) });
+      accuracy.draw({ domain: [1, race.total], range: [0, 1], curves: curves((r) => r.accuracy) });
+      loss.reread();
+      accuracy.reread();
+      const evaluated = race.runs.every((r) => r.evaluation);
+      lengthsBox.hidden = !evaluated;
+      if (!evaluated) return;
+      const { lengths: xs } = race.runs[0].evaluation;
+      lengths.draw({
+        domain: [xs[0], xs[xs.length - 1]],
+        range: [0, 1],
+        curves: race.runs.map((run) => ({
+          key: run.scheme,
+          color: SCHEME_COLOURS[run.scheme],
+          dashed: run.scheme === 'none',
+          values: run.evaluation.accuracy,
+          from: xs[0],
+        })),
+        marks: [{ at: length, label: `trained on ${formatInt(length)}` }],
+      });
+    },
+    destroy() {
+      loss.destroy();
+      accuracy.destroy();
+      lengths.destroy();
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// Figure `lab`: train tiny transformers in the browser, one per position scheme, side by side on the same task,
+// data and seed, and watch which of them learn and which still work past the training length. Training runs in
+// Web Workers only (lab/pool.js, lab/race.js); this page draws what they send: loss and accuracy as they train,
+// held-out accuracy by length once they are evaluated, and, inside a chosen model, attention, score by offset
+// and the learned position table.
+import { defineFigure } from '../../app/figure.js';
+import { formatParam, urlParamsOf } from '../../app/params.js';
+import { h } from '../../ui/dom.js';
+import { memo } from '../../ui/memo.js';
+import { followRange } from '../shared-scores.js';
+import { raceCharts } from './curves.js';
+import { createExperiment, inspector } from './experiment.js';
+import { inspectPanel } from './inspect.js';
+import { configOf, INSPECTION, PARAMS, SAMPLES, schemesOf } from './params.js';
+import { predictPanel } from './predict.js';
+import { live, summary, table } from './text.js';
+import { toolbar } from './toolbar.js';
+import './lab.css';
+
+/** After a control changes a race that was training, the new race starts once the controls rest this long. */
+const RESTART_MS = 400;
+/** The shortest sequence of each task that has a minimum above 2 (docs/lab-model.md). */
+const MIN_LENGTH = { subject: 5 };
+
+/**
+ * What the engine says of a configuration, for every scheme that races: a Lab is made and freed on the page
+ * (no training happens here), so that a bad value shows the engine's message before anything is played.
+ */
+function checkConfig(engine, config, schemes) {
+  let causal = false;
+  for (const scheme of schemes) {
+    const lab = new engine.Lab({ ...config, scheme });
+    causal = lab.config.causal;
+    lab.delete();
+  }
+  return { causal };
+}
+
+export default defineFigure({
+  id: 'lab',
+  title: 'Train one yourself: five position schemes race on the same task',
+  caption:
+    'Each scheme trains its own small transformer in a Web Worker, on the same batches from the same seed. ' +
+    'Top: training loss and accuracy per step. Then: accuracy on held-out sequences of every length, the ' +
+    'training length marked. Below: inside one trained model, the attention of one example, the mean score ' +
+    'against the offset between query and key, and the trained learned table. Hover, or focus a chart and use ' +
+    'the arrow keys, to read exact values.',
+  params: PARAMS,
+
+  follow: (params, patch) => ('length' in patch ? { at: patch.length } : {}),
+
+  compute(engine, params, previous) {
+    const schemes = [...new Set(schemesOf(params.schemes))];
+    if (schemes.length === 0) throw new Error('Choose at least one scheme to train.');
+    if (!Number.isInteger(params.workers) || params.workers < 0 || params.workers > 8) {
+      throw new Error(`workers must be 0 (automatic) or a whole number up to 8; received ${params.workers}.`);
+    }
+    const config = configOf(params);
+    const key = JSON.stringify([config, schemes, params.workers]);
+    const checked = previous?.key === key ? previous.checked : checkConfig(engine, config, schemes);
+    return {
+      key,
+      config,
+      schemes,
+      checked,
+      // The formula's table at the training length and width, beside the trained learned one.
+      sinusoidal: memo(engine, 'sinusoidalTable', config.length, config.dModel),
+      // The experiment lives across redraws and parameter changes; draw replaces it when `key` changes.
+      shared: previous?.shared ?? { experiment: null },
+    };
+  },
+
+  view({ frame, controls, redraw }) {
+    const view = { frame, controls, data: null, params: null, restart: null, frameRequest: 0 };
+    const schedule = () => {
+      view.frameRequest ||= requestAnimationFrame(() => {
+        view.frameRequest = 0;
+        redraw();
+      });
+    };
+    view.schedule = schedule;
+    const experiment = () => view.data.shared.experiment;
+    view.toolbar = toolbar({
+      play: () => {
+        view.predict.lock();
+        experiment().race.play();
+        schedule();
+      },
+      pause: () => experiment().race.pause(),
+      step: () => {
+        view.predict.lock();
+        experiment().race.step();
+      },
+      reset: () => {
+        renew(view, { playing: false });
+        schedule();
+      },
+    });
+    view.predict = predictPanel();
+    view.charts = raceCharts(frame.setReadout.bind(frame));
+    view.inspector = inspector({ onResult: schedule });
+    view.inspect = inspectPanel({
+      readout: frame.setReadout.bind(frame),
+      controls: INSPECTION.map((k) => controls[k]?.element).filter(Boolean),
+    });
+    view.link = h('a', { class: 'pe-button pe-lab-link' }, 'Link to this experiment');
+    frame.actions.append(view.link);
+    frame.plot.append(view.toolbar.element, view.predict.element, view.charts.element, view.inspect.element);
+    return view;
+  },
+
+  draw(view, data, params) {
+    view.data = data;
+    view.params = params;
+    const current = data.shared.experiment;
+    if (current?.key !== data.key) renew(view, { playing: current?.race.state === 'running' });
+    const { race, failure } = data.shared.experiment;
+    const { config, schemes, checked, sinusoidal } = data;
+    view.toolbar.draw(race, failure);
+    view.predict.draw(race, config.length);
+    view.charts.draw(race, config.length);
+    const question = inspection(view, params, schemes, config);
+    view.inspector.update(data.shared.experiment, question);
+    view.inspect.draw(view.inspector.state, {
+      sinusoidal,
+      length: config.length,
+      dModel: config.dModel,
+      causal: checked.causal,
+      learnedRaces: schemes.includes('learned'),
+      trained: race.runs.some((r) => r.step > 0),
+    });
+    view.link.setAttribute('href', linkTo(params));
+    // A race that failed keeps its drawing; the frame shows the engine's message in place of nothing.
+    if (failure) throw failure;
+  },
+
+  summary: (data, params) => summary(data.shared.experiment.race, params),
+  live: (data, params) => live(data.shared.experiment.race, params),
+  table: (data) => table(data.shared.experiment.race),
+
+  destroy(view) {
+    cancelAnimationFrame(view.frameRequest);
+    clearTimeout(view.restart);
+    view.data?.shared.experiment?.stop();
+    view.charts.destroy();
+    view.inspect.destroy();
+  },
+});
+
+/**
+ * Ends the current experiment (its workers are terminated) and starts a fresh one from the drawn parameters;
+ * when the old one was training, the new one trains too once the controls have rested.
+ */
+function renew(view, { playing }) {
+  const { data, params } = view;
+  data.shared.experiment?.stop();
+  data.shared.experiment = createExperiment({
+    key: data.key,
+    config: data.config,
+    schemes: data.schemes,
+    samples: SAMPLES,
+    workers: params.workers,
+    onChange: view.schedule,
+  });
+  view.inspector.clear();
+  view.predict.unlock();
+  clearTimeout(view.restart);
+  if (playing) {
+    view.restart = setTimeout(() => {
+      view.predict.lock();
+      data.shared.experiment.race.play();
+    }, RESTART_MS);
+  }
+}
+
+/** What the inspection panel asks, with its controls' ranges following the model and the task. */
+function inspection({ controls }, params, schemes, config) {
+  const inspect = schemes.includes(params.inspect) ? params.inspect : schemes[0];
+  if (controls.inspect) {
+    for (const option of controls.inspect.element.querySelectorAll('option')) {
+      option.disabled = !schemes.includes(option.value);
+    }
+    controls.inspect.value = inspect;
+  }
+  followRange(controls.layer, config.nLayers - 1, params.layer);
+  followRange(controls.head, config.nHeads - 1, params.head);
+  followRange(controls.at, Math.min(4 * config.length, 128), params.at);
+  if (controls.at) controls.at.input.min = String(MIN_LENGTH[config.task] ?? 2);
+  return { inspect, layer: params.layer, head: params.head, at: params.at, example: params.example };
+}
+
+/** The embed page's address for these parameters (those at their defaults left out). */
+function linkTo(params) {
+  const query = new URLSearchParams({ figure: 'lab' });
+  for (const { key, name, type, default: value } of urlParamsOf(PARAMS)) {
+    if (params[key] !== value) query.set(name, formatParam(params[key], type));
+  }
+  return `embed.html?${query}`;
+}

@@ -1,0 +1,206 @@
+// Inside a trained model: one example's attention for a chosen scheme, block and head (a cell map); that head's
+// mean score against the offset between query and key (the relative-attention test: a head that attends by
+// relative position peaks at an offset); and, when `learned` races, the table it trained beside the sinusoidal
+// formula's. Every value is the engine's, asked of the run's worker (experiment.js, inspector).
+import { SCHEME_COLOURS } from '../../ui/colors.js';
+import { changeWriter, h } from '../../ui/dom.js';
+import { formatInt, formatValue } from '../../ui/format.js';
+import { offsetChart } from '../../ui/offset-chart.js';
+import { positionTable } from '../../ui/position-table.js';
+import { scoreMap } from '../shared-scores.js';
+import { SCHEME_NAMES } from './params.js';
+
+const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
+
+/** The largest magnitude among values: a colour scale's full red. */
+function largest(values) {
+  let limit = 1e-12;
+  for (const v of values) limit = Math.max(limit, Math.abs(v));
+  return limit;
+}
+
+/**
+ * @param {{ readout: (text: string) => void, controls: HTMLElement[] }} options the inspection's controls,
+ *   placed at the head of the panel
+ */
+export function inspectPanel({ readout, controls }) {
+  const write = changeWriter();
+  let answer = null;
+  const word = (i) => answer.attention.words[i];
+  const attention = scoreMap({
+    name: 'lab-attention',
+    label: 'Attention weights of the example, query down, key across; arrow keys move between cells',
+    xLabel: 'key position',
+    yLabel: 'query position',
+    side: 340,
+    ticks: 6,
+    readout,
+    describe: (p, m) => {
+      const { weights, length } = answer.attention;
+      const { inspect, layer, head, step } = answer.question;
+      return (
+        `${SCHEME_NAMES[inspect]}, block ${layer}, head ${head}, step ${formatInt(step)}: query ${p} ` +
+        `\u201c${word(p)}\u201d attends to key ${m} \u201c${word(m)}\u201d with weight ` +
+        `${formatValue(weights[p * length + m])}`
+      );
+    },
+  });
+  const offsets = offsetChart({
+    name: 'lab-offsets',
+    label: 'Mean attention score against offset between query and key; left and right arrow keys step',
+    xLabel: 'offset p \u2212 m (query minus key position)',
+    yLabel: 'mean score',
+    height: 220,
+    readout,
+    describe: (k) => {
+      const { offsets: o, question } = answer;
+      const side = k > 0 ? `key ${k} before the query` : k < 0 ? `key ${-k} after the query` : 'the query itself';
+      return (
+        `${SCHEME_NAMES[question.inspect]}, block ${question.layer}, head ${question.head}: offset ${k} ` +
+        `(${side}), mean pre-softmax score ${formatValue(o.mean[k - o.offsets[0]])}`
+      );
+    },
+  });
+  const example = h('p', { class: 'pe-lab-example', 'data-readout': 'example' });
+  const peak = h('p', { class: 'pe-lab-peak', 'data-readout': 'peak' });
+  const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+  const waiting = h('p', { class: 'pe-lab-note' });
+  const tables = ['Learned table (trained)', 'Sinusoidal formula'].map((title, i) =>
+    positionTable({
+      name: 'lab-table',
+      title,
+      subject: i === 0 ? 'trained learned table' : 'sinusoidal',
+      readout,
+      onHover: (cell) => cell && tables[1 - i].map.setCursor(cell),
+    }),
+  );
+  const tablesBox = h(
+    'div',
+    { class: 'pe-lab-tables', hidden: true },
+    heading('What the learned table learned'),
+    h('p', { class: 'pe-lab-note' }),
+    h(
+      'div',
+      { class: 'pe-lab-table-pair' },
+      tables.map((t) => t.element),
+    ),
+  );
+  const body = h(
+    'div',
+    { class: 'pe-lab-inspect-body', hidden: true },
+    example,
+    h(
+      'div',
+      { class: 'pe-lab-inspect-row' },
+      h('div', {}, heading('Attention of one example'), attention.map.element),
+      h('div', {}, heading('Score by offset'), offsets.element, peak),
+    ),
+  );
+  const element = h(
+    'section',
+    { class: 'pe-lab-inspect', 'aria-label': 'Inspect a trained model' },
+    heading('Inside a trained model'),
+    h('div', { class: 'pe-lab-inspect-controls' }, controls),
+    waiting,
+    error,
+    body,
+    tablesBox,
+  );
+
+  /**
+   * @param {{ answer: any, error: Error | null }} state the inspector's state
+   * @param {{ sinusoidal: Float32Array, length: number, dModel: number, causal: boolean, learnedRaces: boolean,
+   *   trained: boolean }} context `sinusoidal` is the formula's table for the training length and width, and
+   *   `causal` the mask, both as the engine has them
+   */
+  function draw(state, context) {
+    answer = state.answer;
+    error.hidden = !state.error;
+    if (state.error) write.putText(error, state.error.message);
+    write.putText(
+      waiting,
+      context.trained
+        ? answer
+          ? ''
+          : 'Asking the model\u2026'
+        : 'Train a step or more and this shows what each model attends to.',
+    );
+    waiting.hidden = Boolean(answer) && context.trained;
+    body.hidden = !answer;
+    if (!answer) {
+      tablesBox.hidden = true;
+      return;
+    }
+    drawAttention(answer, context);
+    drawOffsets(answer);
+    drawTables(answer, context);
+  }
+
+  function drawAttention({ attention: a, question }, { causal }) {
+    const values = causal ? maskAbove(a.weights, a.length) : a.weights;
+    attention.show(values, a.length, { limit: largest(a.weights), masked: causal });
+    const target =
+      a.targets.length === 1
+        ? `the model must answer \u201c${a.words[a.tokens.indexOf(a.targets[0] + 1)]}\u201d (who acts)`
+        : `targets ${Array.from(a.targets, (t) => (t < 0 ? '\u2013' : String(t))).join(' ')}`;
+    write.putText(
+      example,
+      `Example ${formatInt(question.example)} of length ${formatInt(a.length)}: ${a.words.join(' ')}; ${target}.`,
+    );
+  }
+
+  function drawOffsets({ offsets: o, question }) {
+    const first = o.offsets[0];
+    const last = o.offsets[o.offsets.length - 1];
+    const limit = largest(o.mean);
+    offsets.draw({
+      min: first,
+      max: last,
+      domain: [-limit, limit],
+      nice: true,
+      zeroLine: true,
+      series: [
+        {
+          value: (k) => o.mean[k - first],
+          stroke: SCHEME_COLOURS[question.inspect],
+          className: 'pe-lab-offset-curve',
+        },
+      ],
+    });
+    const top = o.mean.indexOf(Math.max(...o.mean));
+    write.putText(
+      peak,
+      `Highest mean score at offset ${formatInt(o.offsets[top])} (${formatValue(o.mean[top])}); ` +
+        `lowest ${formatValue(Math.min(...o.mean))}.`,
+    );
+  }
+
+  function drawTables({ table, tableStep }, { sinusoidal, length, dModel, learnedRaces }) {
+    tablesBox.hidden = !learnedRaces || !table || table.length === 0;
+    if (tablesBox.hidden) return;
+    write.putText(
+      tablesBox.querySelector('.pe-lab-note'),
+      `The learned model\u2019s position table after ${formatInt(tableStep)} steps: ${formatInt(length)} rows ` +
+        `(positions) by ${formatInt(dModel)} dimensions, each table on its own colour scale.`,
+    );
+    tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largest(table) });
+    tables[1].show({ values: sinusoidal, rows: length, cols: dModel, length, limit: 1 });
+  }
+
+  return {
+    element,
+    draw,
+    destroy() {
+      attention.destroy();
+      offsets.destroy();
+      tables.forEach((t) => t.destroy());
+    },
+  };
+}
+
+/** The weights with the entries a causal mask removed (keys after the query) marked, so the map greys them. */
+function maskAbove(weights, n) {
+  const values = Float32Array.from(weights);
+  for (let p = 0; p < n; p += 1) for (let m = p + 1; m < n; m += 1) values[p * n + m] = -Infinity;
+  return values;
+}

@@ -1,0 +1,159 @@
+// The lab's parameters: the experiment (task, schemes that race, training length, model size, learning rate,
+// steps, seed), what the reader inspects in a trained model (scheme, layer, head, example), and two URL-only
+// settings (batch, workers). Values are not checked here: the engine judges every one and names what is wrong.
+import { SCHEME_COLOURS } from '../../ui/colors.js';
+import { select } from '../../ui/controls.js';
+import { h, uid } from '../../ui/dom.js';
+import { formatInt, formatSig } from '../../ui/format.js';
+
+export const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
+export const SCHEME_NAMES = {
+  none: 'no positions',
+  sinusoidal: 'sinusoidal',
+  learned: 'learned',
+  rope: 'RoPE',
+  alibi: 'ALiBi',
+};
+
+export const TASKS = [
+  { value: 'subject', label: 'who acts (subject)' },
+  { value: 'previous', label: 'copy the previous token' },
+  { value: 'reverse', label: 'reverse the sequence' },
+  { value: 'first', label: 'copy the first token' },
+];
+
+/** Model sizes as a few presets: width, heads and blocks together. */
+export const SIZES = {
+  tiny: { dModel: 16, nHeads: 2, nLayers: 1 },
+  small: { dModel: 32, nHeads: 4, nLayers: 1 },
+  medium: { dModel: 64, nHeads: 4, nLayers: 2 },
+  large: { dModel: 128, nHeads: 8, nLayers: 2 },
+};
+const sizeLabel = (name) => {
+  const { dModel, nHeads, nLayers } = SIZES[name];
+  return `${name} (width ${dModel}, ${nHeads} heads, ${nLayers} ${nLayers === 1 ? 'block' : 'blocks'})`;
+};
+
+/** Held-out sequences per length when a race is evaluated (the engine allows 1 to 1024). */
+export const SAMPLES = 128;
+
+/** The schemes of a `schemes` parameter, in the order given ("none,rope" -> ["none", "rope"]). */
+export const schemesOf = (text) =>
+  String(text)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/** Checkboxes for the schemes that race; the value is their names joined by commas, in the usual order. */
+function schemeBoxes(value, onChange) {
+  let current = schemesOf(value);
+  const boxes = SCHEMES.map((scheme) => {
+    const id = uid('scheme');
+    const input = h('input', { id, type: 'checkbox', value: scheme, checked: current.includes(scheme) });
+    input.addEventListener('change', () => {
+      current = SCHEMES.filter((s, i) => boxes[i].input.checked);
+      onChange(current.join(','));
+    });
+    const swatch = h('span', {
+      class: `pe-lab-swatch${scheme === 'none' ? ' pe-lab-swatch-dashed' : ''}`,
+      style: `--pe-lab-colour:${SCHEME_COLOURS[scheme]}`,
+      'aria-hidden': 'true',
+    });
+    return { input, node: h('label', { for: id, class: 'pe-lab-scheme' }, input, swatch, SCHEME_NAMES[scheme]) };
+  });
+  const element = h(
+    'fieldset',
+    { class: 'pe-control pe-lab-schemes' },
+    h('legend', {}, 'Schemes'),
+    boxes.map((b) => b.node),
+  );
+  return {
+    element,
+    get value() {
+      return current.join(',');
+    },
+    set value(v) {
+      current = schemesOf(v);
+      boxes.forEach((b, i) => (b.input.checked = current.includes(SCHEMES[i])));
+    },
+  };
+}
+
+/** A whole number typed in a field (the seed); what is typed goes to the engine as it is. */
+const numberField = (label) => (value, onChange) => {
+  const id = uid('number');
+  const input = h('input', { id, type: 'number', min: 0, step: 1, value, inputmode: 'numeric' });
+  input.addEventListener('change', () => onChange(input.value.trim() === '' ? NaN : Number(input.value)));
+  return {
+    element: h('div', { class: 'pe-control pe-lab-number' }, h('label', { for: id }, label), input),
+    input,
+    get value() {
+      return Number(input.value);
+    },
+    set value(v) {
+      input.value = String(v);
+    },
+  };
+};
+
+/** A choice among the racing schemes (the one to inspect). */
+const schemeChoice = (label) => (value, onChange) =>
+  select({ label, options: SCHEMES.map((s) => ({ value: s, label: SCHEME_NAMES[s] })), value, onChange });
+
+const intSlider = (label, value, min, max, step = 1) => ({
+  type: 'int',
+  default: value,
+  min,
+  max,
+  step,
+  label,
+  format: formatInt,
+  control: 'slider',
+});
+
+export const PARAMS = {
+  task: { type: 'enum', default: 'subject', control: 'select', label: 'Task', options: TASKS },
+  schemes: { type: 'string', default: SCHEMES.join(','), control: schemeBoxes, maxLength: 60 },
+  length: intSlider('Training length', 8, 2, 32),
+  size: {
+    type: 'enum',
+    default: 'small',
+    control: 'select',
+    label: 'Model size',
+    options: Object.keys(SIZES).map((name) => ({ value: name, label: sizeLabel(name) })),
+  },
+  lr: {
+    type: 'number',
+    default: 0.01,
+    min: 1e-4,
+    max: 0.1,
+    scale: 'log',
+    control: 'slider',
+    label: 'Learning rate',
+    format: (v) => formatSig(v, 3),
+  },
+  steps: intSlider('Steps', 300, 50, 3000, 50),
+  seed: { type: 'int', default: 1, control: numberField('Seed') },
+  batch: { type: 'int', default: 32 },
+  // 0: as many as workerCount chooses (lab/pool.js); an embedding page may ask for fewer.
+  workers: { type: 'int', default: 0 },
+  inspect: { type: 'enum', default: 'rope', control: schemeChoice('Inspect'), options: [] },
+  layer: intSlider('Block', 0, 0, 3),
+  head: intSlider('Head', 0, 0, 7),
+  at: intSlider('Example length', 8, 2, 128),
+  example: intSlider('Example', 0, 0, 63),
+};
+
+/** The parameters whose controls sit in the inspection panel rather than above the experiment. */
+export const INSPECTION = ['inspect', 'layer', 'head', 'at', 'example'];
+
+/**
+ * The engine's Lab configuration (less the scheme) for the parameters; warm-up is the engine's default. The
+ * size presets are the page's own, so an unknown one is named here; every other value is the engine's to judge.
+ */
+export function configOf({ task, length, size, lr, steps, seed, batch }) {
+  if (!Object.hasOwn(SIZES, size)) {
+    throw new Error(`Unknown model size "${size}"; sizes: ${Object.keys(SIZES).join(', ')}.`);
+  }
+  return { task, length, ...SIZES[size], lr, steps, seed, batch };
+}

@@ -1,0 +1,84 @@
+// The lab's transport: Play (Pause while training), Step and Reset beside the step counter, a progress bar with
+// the training rate and the time left, and a status line that screen readers hear when the race changes state
+// (not on every chunk).
+import { changeWriter, h } from '../../ui/dom.js';
+import { formatFixed, formatInt } from '../../ui/format.js';
+import { STEP_SIZE } from '../../lab/race.js';
+
+const STATUS = {
+  idle: 'Ready: press Play to train every scheme side by side.',
+  running: 'Training\u2026',
+  paused: 'Paused.',
+  evaluating: 'Trained; evaluating every scheme on held-out sequences of every length\u2026',
+  done: 'Done.',
+  failed: 'Stopped by an error.',
+};
+
+/**
+ * @param {{ play: () => void, pause: () => void, step: () => void, reset: () => void }} actions
+ */
+export function toolbar(actions) {
+  const write = changeWriter();
+  const button = (text, onClick, extra = {}) =>
+    h('button', { type: 'button', class: 'pe-button pe-lab-button', onClick, ...extra }, text);
+  const play = button('Play', () => (play.dataset.action === 'pause' ? actions.pause() : actions.play()), {
+    'data-action': 'play',
+    class: 'pe-button pe-lab-button pe-lab-play',
+  });
+  const step = button('Step', actions.step, { title: `Train ${STEP_SIZE} steps of every scheme` });
+  const reset = button('Reset', actions.reset, { title: 'Start again from fresh weights' });
+  const counter = h('span', { class: 'pe-lab-counter', 'data-readout': 'step' });
+  const progress = h('progress', { class: 'pe-lab-progress', max: 1, value: 0, 'aria-label': 'Training' });
+  const rate = h('span', { class: 'pe-lab-rate', 'data-readout': 'rate' });
+  const status = h('p', { class: 'pe-lab-status', role: 'status' });
+  const element = h(
+    'div',
+    { class: 'pe-lab-toolbar' },
+    h('div', { class: 'pe-lab-buttons' }, play, step, reset, counter),
+    h('div', { class: 'pe-lab-meter' }, progress, rate),
+    status,
+  );
+
+  /**
+   * @param {ReturnType<typeof import('../../lab/race.js').createRace>} race
+   * @param {Error | null} failure
+   */
+  function draw(race, failure) {
+    const { state, runs, total } = race;
+    const running = state === 'running';
+    write.put(play, 'data-action', running ? 'pause' : 'play');
+    write.putText(play, running ? 'Pause' : 'Play');
+    const finished = state === 'evaluating' || state === 'done' || state === 'failed';
+    play.disabled = finished;
+    step.disabled = running || finished;
+    const at = Math.min(...runs.map((r) => r.step));
+    const done = runs.reduce((sum, r) => sum + r.step, 0);
+    write.putText(counter, `Step ${formatInt(at)} of ${formatInt(total)}`);
+    write.put(progress, 'value', done / (runs.length * total));
+    write.put(progress, 'aria-valuetext', `${formatInt(done)} of ${formatInt(runs.length * total)} steps`);
+    write.putText(rate, rateText(race));
+    const text =
+      state === 'done'
+        ? `Done: ${runs.length} ${runs.length === 1 ? 'model' : 'models'} trained and evaluated in ` +
+          `${formatFixed(race.seconds, 1)} s.`
+        : state === 'failed' && failure
+          ? `${STATUS.failed} ${failure.message}`
+          : state === 'paused'
+            ? `Paused at step ${formatInt(at)}.`
+            : STATUS[state];
+    write.putText(status, text);
+  }
+
+  return { element, draw, play, step, reset };
+}
+
+function rateText(race) {
+  const rate = race.rate;
+  if (race.state !== 'running' || rate === null) return '';
+  const left = race.secondsLeft;
+  const perRun = rate / race.runs.length;
+  return (
+    `${formatInt(rate)} steps/s (${formatInt(perRun)} per scheme)` +
+    (left === null ? '' : ` \u00b7 about ${formatInt(Math.max(1, Math.ceil(left)))} s left`)
+  );
+}
