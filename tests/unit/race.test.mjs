@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { createRace, STEP_SIZE } from '../../web/src/lab/race.js';
 
 /** A pool whose runs "train" by counting, with a loss that falls by 1/step; `fail` makes a method throw. */
-function fakePool({ fail = null } = {}) {
+function fakePool({ fail = null, msPerStep = 0.01 } = {}) {
   const calls = [];
   const steps = new Map();
   return {
@@ -21,7 +21,11 @@ function fakePool({ fail = null } = {}) {
             const from = steps.get(key);
             steps.set(key, from + args[0]);
             const loss = Float32Array.from({ length: args[0] }, (_, i) => 1 / (from + i + 1));
-            return { result: { loss, accuracy: loss.map((v) => 1 - v) }, step: from + args[0] };
+            return {
+              result: { loss, accuracy: loss.map((v) => 1 - v) },
+              step: from + args[0],
+              ms: msPerStep * args[0],
+            };
           }
           if (method === 'evaluate') {
             return {
@@ -31,9 +35,10 @@ function fakePool({ fail = null } = {}) {
                 loss: Float64Array.of(0, 1),
               },
               step: steps.get(key),
+              ms: 2,
             };
           }
-          return { result: null, step: steps.get(key) };
+          return { result: null, step: steps.get(key), ms: 0 };
         },
       };
     },
@@ -114,4 +119,55 @@ test("an engine error stops the race and reaches onError with the engine's messa
   await race.play();
   assert.equal(race.state, 'failed');
   assert.deepEqual(errors, ['Lab.train: broken']);
+});
+
+test("chunks follow the engine's own time per step, not the time a call waited in its worker", async () => {
+  // 20 ms a step: a chunk of about 0.08 s is 4 steps once the estimate has settled.
+  const pool = fakePool({ msPerStep: 20 });
+  const race = createRace(pool, options({ config: { task: 'previous', steps: 200 }, schemes: ['rope'] }));
+  await race.play();
+  const chunks = pool.calls.filter((c) => c[1] === 'train').map((c) => c[2]);
+  assert.equal(
+    chunks.reduce((a, b) => a + b, 0),
+    200,
+  );
+  assert.ok(
+    chunks.slice(-5).every((n) => n >= 3 && n <= 6),
+    `chunks ${chunks}`,
+  );
+  assert.ok(race.engineSeconds > 3.9 && race.engineSeconds < 4.1, `engine ${race.engineSeconds}`);
+});
+
+test('a stopped race applies nothing its pool still sends, and reports nothing', async () => {
+  const changes = [];
+  const errors = [];
+  const race = createRace(
+    fakePool(),
+    options({ onChange: (r) => changes.push(r.state), onError: (e) => errors.push(e) }),
+  );
+  const playing = race.play();
+  race.stop();
+  const seen = changes.length;
+  await playing;
+  assert.equal(race.state, 'stopped');
+  assert.deepEqual(
+    race.runs.map((r) => r.step),
+    [0, 0],
+  );
+  assert.equal(changes.length, seen);
+  assert.deepEqual(errors, []);
+});
+
+test('time is counted while training and evaluating, not while paused', async () => {
+  let clock = 0;
+  const race = createRace(fakePool(), options({ now: () => clock }));
+  await race.step();
+  assert.equal(race.seconds, 0);
+  clock = 5000;
+  assert.equal(race.seconds, 0, 'a pause adds nothing');
+  const playing = race.play();
+  clock = 7000;
+  await playing;
+  assert.equal(race.state, 'done');
+  assert.equal(race.seconds, 2);
 });

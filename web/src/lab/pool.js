@@ -44,6 +44,7 @@ export function startPool(runs, { workers: requested = 0 } = {}) {
   let workers = null;
   let stopped = false;
   let assigned = 0;
+  const start = () => (workers ??= Array.from({ length: count }, () => startWorker()));
   return {
     size: count,
     /** Whether the workers are running (a run has been called and the pool not stopped). */
@@ -62,10 +63,13 @@ export function startPool(runs, { workers: requested = 0 } = {}) {
         key,
         call: (method, ...args) => {
           if (stopped) return Promise.reject(new StoppedError());
-          workers ??= Array.from({ length: count }, () => startWorker());
-          return workers[index].call(key, method, args);
+          return start()[index].call(key, method, args);
         },
       };
+    },
+    /** Starts the workers now, so that each has loaded its engine before the first run is called. */
+    warm() {
+      if (!stopped) start();
     },
     /** Stops every worker: their runs and memory go with them, and calls still waiting reject. */
     stop() {
@@ -94,7 +98,9 @@ function startWorker() {
   });
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    rejectAll(new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'));
+    rejectAll(
+      new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'),
+    );
   });
   return {
     call(key, method, args) {

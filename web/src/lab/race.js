@@ -48,6 +48,7 @@ export function createRace(
   let created = null;
   const playing = { since: 0, steps: 0 };
   let elapsed = 0; // milliseconds spent running or evaluating, over every Play and Step
+  let engineMs = 0; // the workers' own time in training and evaluation calls, summed over runs
   const stepsDone = () => runs.reduce((sum, run) => sum + run.step, 0);
 
   const race = {
@@ -67,6 +68,10 @@ export function createRace(
     get secondsLeft() {
       const rate = race.rate;
       return rate ? (runs.length * total - stepsDone()) / rate : null;
+    },
+    /** Seconds the engine spent training and evaluating, summed over the runs (they overlap in workers). */
+    get engineSeconds() {
+      return engineMs / 1000;
     },
     /** Seconds spent training and evaluating so far (wall time, pauses excluded). */
     get seconds() {
@@ -99,6 +104,7 @@ export function createRace(
   async function train(run, steps) {
     const { result, step: done, ms } = await run.handle.call('train', steps);
     if (!live()) return;
+    engineMs += ms > 0 ? ms : 0;
     if (ms > 0) run.secondsPerStep = 0.7 * run.secondsPerStep + 0.3 * (ms / 1000 / steps);
     run.loss.push(...result.loss);
     run.accuracy.push(...result.accuracy);
@@ -121,7 +127,8 @@ export function createRace(
     setState('evaluating');
     await Promise.all(
       runs.map(async (run) => {
-        const { result } = await run.handle.call('evaluate', { samples });
+        const { result, ms } = await run.handle.call('evaluate', { samples });
+        engineMs += ms > 0 ? ms : 0;
         run.evaluation = {
           lengths: Array.from(result.lengths),
           accuracy: Array.from(result.accuracy),

@@ -98,8 +98,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   }
 
   indexCursor(svg, {
-    at: (event) =>
-      Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)) - (shown.min ?? 0),
+    at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)) - (shown.min ?? 0),
     get: () => cursor,
     show,
     // The rule stays where the reader left it, with its reading.

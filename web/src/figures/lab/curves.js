@@ -28,7 +28,9 @@ export function raceCharts(readout) {
       .join(', ');
   const byStep = (pick, what, format) => (step) => {
     const values = list(pick, step - 1, format);
-    return values ? `step ${formatInt(step)}, ${what}: ${values}` : `step ${formatInt(step)}: not trained yet`;
+    return values
+      ? `step ${formatInt(step)}, ${what}: ${values}`
+      : `step ${formatInt(step)}: not trained yet`;
   };
   const loss = lineChart({
     name: 'loss',
@@ -49,7 +51,8 @@ export function raceCharts(readout) {
   });
   const lengths = lineChart({
     name: 'lengths',
-    label: 'Held-out accuracy against sequence length, training length marked; arrow keys step through lengths',
+    label:
+      'Held-out accuracy against sequence length, training length marked; arrow keys step through lengths',
     xLabel: 'sequence length (tokens)',
     yLabel: 'held-out accuracy',
     yFormat: (v) => `${formatInt(100 * v)}%`,
@@ -58,12 +61,21 @@ export function raceCharts(readout) {
     describe: (n) => {
       const first = race.runs[0].evaluation.lengths[0];
       const where =
-        n === trained ? 'the training length' : n < trained ? 'shorter than training' : 'longer than training';
+        n === trained
+          ? 'the training length'
+          : n < trained
+            ? 'shorter than training'
+            : 'longer than training';
       return `length ${formatInt(n)} (${where}), held-out accuracy: ${list((r) => r.evaluation.accuracy, n - first, percentOf)}`;
     },
   });
   const key = h('div', { class: 'pe-lab-key' });
-  const lengthsBox = h('div', { class: 'pe-lab-lengths', hidden: true }, heading('Accuracy against length'), lengths.element);
+  const lengthsBox = h(
+    'div',
+    { class: 'pe-lab-lengths', hidden: true },
+    heading('Accuracy against length'),
+    lengths.element,
+  );
   const element = h(
     'div',
     { class: 'pe-lab-charts' },

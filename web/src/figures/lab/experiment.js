@@ -5,7 +5,7 @@ import { startPool, StoppedError } from '../../lab/pool.js';
 import { createRace } from '../../lab/race.js';
 
 /** While a race trains, inspections are asked for at most this often (each waits behind a training chunk). */
-const INSPECT_EVERY_MS = 400;
+const INSPECT_EVERY_MS = 1000;
 
 /**
  * @param {{ key: string, config: Record<string, unknown>, schemes: string[], samples: number, workers: number,

@@ -17,7 +17,10 @@ import { live, summary, table } from './text.js';
 import { toolbar } from './toolbar.js';
 import './lab.css';
 
-/** After a control changes a race that was training, the new race starts once the controls rest this long. */
+/** Redraws while training come at most this often. */
+const REDRAW_MS = 125;
+/** After a control changes the experiment, its workers start (and a race that was training goes on) once the
+ * controls have rested this long. */
 const RESTART_MS = 400;
 /** The shortest sequence of each task that has a minimum above 2 (docs/lab-model.md). */
 const MIN_LENGTH = { subject: 5 };
@@ -71,12 +74,23 @@ export default defineFigure({
   },
 
   view({ frame, controls, redraw }) {
-    const view = { frame, controls, data: null, params: null, restart: null, frameRequest: 0 };
+    const view = { frame, controls, data: null, params: null, restart: null, frameRequest: 0, timer: 0 };
+    // Chunks come back many times a second from every run; drawing each would take the page's thread (and, on
+    // two cores, time from the workers) for curves nobody can follow that fast.
+    let drawnAt = 0;
     const schedule = () => {
-      view.frameRequest ||= requestAnimationFrame(() => {
-        view.frameRequest = 0;
-        redraw();
-      });
+      if (view.frameRequest || view.timer) return;
+      const draw = () => {
+        view.timer = 0;
+        view.frameRequest = requestAnimationFrame(() => {
+          view.frameRequest = 0;
+          drawnAt = performance.now();
+          redraw();
+        });
+      };
+      const wait = drawnAt + REDRAW_MS - performance.now();
+      if (wait > 0) view.timer = setTimeout(draw, wait);
+      else draw();
     };
     view.schedule = schedule;
     const experiment = () => view.data.shared.experiment;
@@ -114,9 +128,9 @@ export default defineFigure({
     view.params = params;
     const current = data.shared.experiment;
     if (current?.key !== data.key) renew(view, { playing: current?.race.state === 'running' });
-    const { race, failure } = data.shared.experiment;
+    const { race, failure, pool } = data.shared.experiment;
     const { config, schemes, checked, sinusoidal } = data;
-    view.toolbar.draw(race, failure);
+    view.toolbar.draw(race, failure, pool.size);
     view.predict.draw(race, config.length);
     view.charts.draw(race, config.length);
     const question = inspection(view, params, schemes, config);
@@ -140,6 +154,7 @@ export default defineFigure({
 
   destroy(view) {
     cancelAnimationFrame(view.frameRequest);
+    clearTimeout(view.timer);
     clearTimeout(view.restart);
     view.data?.shared.experiment?.stop();
     view.charts.destroy();
@@ -165,12 +180,15 @@ function renew(view, { playing }) {
   view.inspector.clear();
   view.predict.unlock();
   clearTimeout(view.restart);
-  if (playing) {
-    view.restart = setTimeout(() => {
-      view.predict.lock();
-      data.shared.experiment.race.play();
-    }, RESTART_MS);
-  }
+  // Once the controls rest, the workers start and load their engines: Play then shows progress at once. While
+  // a slider moves, nothing starts, so a drag does not start and terminate workers at every step.
+  view.restart = setTimeout(() => {
+    const { experiment } = data.shared;
+    experiment.pool.warm();
+    if (!playing) return;
+    view.predict.lock();
+    experiment.race.play();
+  }, RESTART_MS);
 }
 
 /** What the inspection panel asks, with its controls' ranges following the model and the task. */

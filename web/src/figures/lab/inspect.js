@@ -26,6 +26,8 @@ function largest(values) {
 export function inspectPanel({ readout, controls }) {
   const write = changeWriter();
   let answer = null;
+  let shownError = null;
+  let drawnFor = [];
   const word = (i) => answer.attention.words[i];
   const attention = scoreMap({
     name: 'lab-attention',
@@ -54,7 +56,8 @@ export function inspectPanel({ readout, controls }) {
     readout,
     describe: (k) => {
       const { offsets: o, question } = answer;
-      const side = k > 0 ? `key ${k} before the query` : k < 0 ? `key ${-k} after the query` : 'the query itself';
+      const side =
+        k > 0 ? `key ${k} before the query` : k < 0 ? `key ${-k} after the query` : 'the query itself';
       return (
         `${SCHEME_NAMES[question.inspect]}, block ${question.layer}, head ${question.head}: offset ${k} ` +
         `(${side}), mean pre-softmax score ${formatValue(o.mean[k - o.offsets[0]])}`
@@ -114,6 +117,11 @@ export function inspectPanel({ readout, controls }) {
    *   `causal` the mask, both as the engine has them
    */
   function draw(state, context) {
+    // Training redraws the figure several times a second; the maps change only with a new answer.
+    const key = [context.length, context.dModel, context.causal, context.learnedRaces, context.trained];
+    if (state.answer === answer && state.error === shownError && sameList(key, drawnFor)) return;
+    shownError = state.error;
+    drawnFor = key;
     answer = state.answer;
     error.hidden = !state.error;
     if (state.error) write.putText(error, state.error.message);
@@ -196,6 +204,10 @@ export function inspectPanel({ readout, controls }) {
       tables.forEach((t) => t.destroy());
     },
   };
+}
+
+function sameList(a, b) {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 /** The weights with the entries a causal mask removed (keys after the query) marked, so the map greys them. */

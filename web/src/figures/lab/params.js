@@ -59,7 +59,10 @@ function schemeBoxes(value, onChange) {
       style: `--pe-lab-colour:${SCHEME_COLOURS[scheme]}`,
       'aria-hidden': 'true',
     });
-    return { input, node: h('label', { for: id, class: 'pe-lab-scheme' }, input, swatch, SCHEME_NAMES[scheme]) };
+    return {
+      input,
+      node: h('label', { for: id, class: 'pe-lab-scheme' }, input, swatch, SCHEME_NAMES[scheme]),
+    };
   });
   const element = h(
     'fieldset',

@@ -3,15 +3,9 @@
 import { formatFixed, formatInt, formatSig } from '../../ui/format.js';
 import { percentOf } from './curves.js';
 import { SCHEME_NAMES, SCHEMES, SIZES, TASKS } from './params.js';
-import { farAccuracy } from './predict.js';
+import { accuracyAt, FACTOR, farLength } from './predict.js';
 
 const taskName = (task) => TASKS.find((t) => t.value === task)?.label ?? task;
-
-/** Held-out accuracy of a run at length n, or undefined before evaluation or outside its lengths. */
-export function accuracyAt(run, n) {
-  const e = run.evaluation;
-  return e ? e.accuracy[e.lengths.indexOf(n)] : undefined;
-}
 
 /** The experiment in words: what races, on what, for how long, from which seed. */
 export function setup({ task, length, size, lr, steps, seed }, schemes) {
@@ -24,7 +18,10 @@ export function setup({ task, length, size, lr, steps, seed }, schemes) {
 
 /** @param {ReturnType<typeof import('../../lab/race.js').createRace>} race */
 export function summary(race, params) {
-  const head = setup(params, race.runs.map((r) => r.scheme));
+  const head = setup(
+    params,
+    race.runs.map((r) => r.scheme),
+  );
   const { state, runs, total } = race;
   if (state === 'idle') return `${head} Not trained yet.`;
   if (state !== 'done') {
@@ -34,11 +31,12 @@ export function summary(race, params) {
       .map((r) => `${SCHEME_NAMES[r.scheme]} ${percentOf(r.accuracy[r.step - 1])}`);
     return `${head} Step ${formatInt(at)} of ${formatInt(total)}; accuracy on the last training batch: ${last.join(', ')}.`;
   }
-  const far = farAccuracy(runs[0]).length;
+  const far = farLength(race);
   const list = (n) => runs.map((r) => `${SCHEME_NAMES[r.scheme]} ${percentOf(accuracyAt(r, n))}`).join(', ');
   return (
     `${head} Held-out accuracy at the training length (${formatInt(params.length)} tokens): ` +
-    `${list(params.length)}. At ${formatInt(far)} tokens: ${list(far)}.`
+    `${list(params.length)}. At ${formatInt(FACTOR * params.length)} tokens: ${list(FACTOR * params.length)}. ` +
+    `At ${formatInt(far)} tokens: ${list(far)}.`
   );
 }
 
@@ -49,18 +47,23 @@ export function summary(race, params) {
 export function live(race, params) {
   const done = race.state === 'done';
   const value = (fn) => (done ? fn() : []);
-  const far = done ? farAccuracy(race.runs[0]).length : 0;
+  const far = farLength(race);
+  const double = FACTOR * params.length;
   const values = {
     'lab-seed': String(params.seed),
     'lab-steps': formatInt(params.steps),
     'lab-length': formatInt(params.length),
+    'lab-last': formatInt(params.length - 1),
+    'lab-double': formatInt(double),
     'lab-far': value(() => formatInt(far)),
     'lab-seconds': value(() => formatFixed(race.seconds, 1)),
   };
   for (const scheme of SCHEMES) {
     const run = race.runs.find((r) => r.scheme === scheme);
-    values[`lab-at-${scheme}`] = run ? value(() => percentOf(accuracyAt(run, params.length))) : 'not raced';
-    values[`lab-far-${scheme}`] = run ? value(() => percentOf(accuracyAt(run, far))) : 'not raced';
+    const at = (n) => (run ? value(() => percentOf(accuracyAt(run, n))) : 'not raced');
+    values[`lab-at-${scheme}`] = at(params.length);
+    values[`lab-double-${scheme}`] = at(double);
+    values[`lab-far-${scheme}`] = at(far);
   }
   return values;
 }

@@ -1,9 +1,9 @@
 // The lab's transport: Play (Pause while training), Step and Reset beside the step counter, a progress bar with
 // the training rate and the time left, and a status line that screen readers hear when the race changes state
 // (not on every chunk).
+import { STEP_SIZE } from '../../lab/race.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatFixed, formatInt } from '../../ui/format.js';
-import { STEP_SIZE } from '../../lab/race.js';
 
 const STATUS = {
   idle: 'Ready: press Play to train every scheme side by side.',
@@ -42,8 +42,9 @@ export function toolbar(actions) {
   /**
    * @param {ReturnType<typeof import('../../lab/race.js').createRace>} race
    * @param {Error | null} failure
+   * @param {number} workers how many workers the race trains in
    */
-  function draw(race, failure) {
+  function draw(race, failure, workers) {
     const { state, runs, total } = race;
     const running = state === 'running';
     write.put(play, 'data-action', running ? 'pause' : 'play');
@@ -60,7 +61,7 @@ export function toolbar(actions) {
     const text =
       state === 'done'
         ? `Done: ${runs.length} ${runs.length === 1 ? 'model' : 'models'} trained and evaluated in ` +
-          `${formatFixed(race.seconds, 1)} s.`
+          `${formatFixed(race.seconds, 1)} s, in ${workers} ${workers === 1 ? 'worker' : 'workers'}.`
         : state === 'failed' && failure
           ? `${STATUS.failed} ${failure.message}`
           : state === 'paused'
