@@ -7,6 +7,8 @@
 /** Engine time one request aims at: long enough to amortise a message, short enough for Pause to feel instant. */
 const CHUNK_SECONDS = 0.08;
 const MAX_CHUNK = 200;
+/** The first chunk of a run is this short, so that the page shows progress as soon as the engine is ready. */
+const FIRST_CHUNK = 2;
 /** Steps taken by one press of Step. */
 export const STEP_SIZE = 10;
 
@@ -17,7 +19,7 @@ export const STEP_SIZE = 10;
  * @property {number[]} loss the training loss of every step so far
  * @property {number[]} accuracy the training-batch accuracy of every step so far
  * @property {{ lengths: number[], accuracy: number[], loss: number[] } | null} evaluation by length, once done
- * @property {number} secondsPerStep the engine's time per step in this run's worker, as last measured
+ * @property {number | null} secondsPerStep the engine's time per step in this run's worker, as last measured
  * @property {import('./pool.js').RunHandle} handle
  */
 
@@ -40,7 +42,7 @@ export function createRace(
     loss: [],
     accuracy: [],
     evaluation: null,
-    secondsPerStep: 0.005,
+    secondsPerStep: null,
     handle: pool.run(scheme),
   }));
   let state = 'idle'; // idle | running | paused | evaluating | done | failed | stopped
@@ -105,7 +107,9 @@ export function createRace(
     const { result, step: done, ms } = await run.handle.call('train', steps);
     if (!live()) return;
     engineMs += ms > 0 ? ms : 0;
-    if (ms > 0) run.secondsPerStep = 0.7 * run.secondsPerStep + 0.3 * (ms / 1000 / steps);
+    const seconds = ms / 1000 / steps;
+    if (ms > 0)
+      run.secondsPerStep = run.secondsPerStep === null ? seconds : 0.7 * run.secondsPerStep + 0.3 * seconds;
     run.loss.push(...result.loss);
     run.accuracy.push(...result.accuracy);
     run.step = done;
@@ -113,10 +117,8 @@ export function createRace(
 
   async function loop(run) {
     while (state === 'running' && run.step < total) {
-      const chunk = Math.max(
-        1,
-        Math.min(MAX_CHUNK, total - run.step, Math.round(CHUNK_SECONDS / run.secondsPerStep)),
-      );
+      const wanted = run.secondsPerStep ? Math.round(CHUNK_SECONDS / run.secondsPerStep) : FIRST_CHUNK;
+      const chunk = Math.max(1, Math.min(MAX_CHUNK, total - run.step, wanted));
       await train(run, chunk);
       if (live()) onChange(race);
     }

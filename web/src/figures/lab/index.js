@@ -200,9 +200,12 @@ function inspection({ controls }, params, schemes, config) {
     }
     controls.inspect.value = inspect;
   }
-  followRange(controls.layer, config.nLayers - 1, params.layer);
-  followRange(controls.head, config.nHeads - 1, params.head);
-  followRange(controls.at, Math.min(4 * config.length, 128), params.at);
+  // A value from the URL past the model's range widens the slider to it: the engine says what is wrong, and
+  // the reader can slide back into range from there.
+  const follow = (control, max, value) => followRange(control, Math.max(max, value), value);
+  follow(controls.layer, config.nLayers - 1, params.layer);
+  follow(controls.head, config.nHeads - 1, params.head);
+  follow(controls.at, Math.min(4 * config.length, 128), params.at);
   if (controls.at) controls.at.input.min = String(MIN_LENGTH[config.task] ?? 2);
   return { inspect, layer: params.layer, head: params.head, at: params.at, example: params.example };
 }

@@ -178,8 +178,9 @@ export function inspectPanel({ readout, controls }) {
     const top = o.mean.indexOf(Math.max(...o.mean));
     write.putText(
       peak,
-      `Highest mean score at offset ${formatInt(o.offsets[top])} (${formatValue(o.mean[top])}); ` +
-        `lowest ${formatValue(Math.min(...o.mean))}.`,
+      `${SCHEME_NAMES[question.inspect]}, block ${question.layer}, head ${question.head}: highest mean score ` +
+        `at offset ${formatInt(o.offsets[top])} (${formatValue(o.mean[top])}); lowest ` +
+        `${formatValue(Math.min(...o.mean))}.`,
     );
   }
 

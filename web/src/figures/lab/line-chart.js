@@ -27,7 +27,7 @@ const MARGIN = { top: 10, right: 14, bottom: 44, left: 52 };
  */
 export function lineChart({ name, label, xLabel, yLabel, readout, describe, height = 200, yFormat }) {
   const svg = h('svg:svg', {
-    class: `pe-lab-chart pe-lab-${name}`,
+    class: `pe-lab-chart pe-lab-chart-${name}`,
     tabindex: 0,
     role: 'img',
     'aria-label': label,

@@ -1,0 +1,353 @@
+// The training lab in the page (figure `lab`, section "Train one yourself"). One test runs the default
+// experiment in full and checks every statement the prose makes about it; the others use small races.
+import { readFile } from 'node:fs/promises';
+import { test, expect } from './fixtures.js';
+
+const FIGURE = '[data-figure="lab"]';
+/** "49.22%" -> 0.4922 */
+const percent = (text) => Number(text.replace('%', '')) / 100;
+const stepOf = async (figure) =>
+  Number((await figure.locator('.pe-lab-counter').textContent()).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
+
+async function openLab(page, query = '') {
+  await page.goto(`embed.html?figure=lab${query}`);
+  const figure = page.locator(FIGURE);
+  await expect(figure.getByRole('button', { name: 'Play' })).toBeEnabled();
+  return figure;
+}
+
+async function finish(figure, timeout = 120_000) {
+  await expect(figure.locator('.pe-lab-status')).toContainText('Done', { timeout });
+}
+
+/** The figure's CSV as rows of cells (the header first). */
+async function csvOf(page, figure) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    figure.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
+}
+
+test('the default experiment shows progress at once and curves as it trains, ends with accuracy by length, and the prose quotes it truly', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await page.goto('index.html');
+  const section = page.locator('#lab');
+  await section.scrollIntoViewIfNeeded();
+  const figure = page.locator(FIGURE);
+  const live = (name) => section.locator(`[data-live="${name}"]`);
+  await expect(figure.getByRole('button', { name: 'Play' })).toBeEnabled();
+  await expect(live('lab-at-none')).toHaveText('');
+  await expect(live('lab-double')).toHaveText('16');
+  // The reader's prediction: RoPE and ALiBi still work at twice the length.
+  const predict = figure.locator('.pe-lab-predict');
+  await predict.getByLabel('RoPE').check();
+  await predict.getByLabel('ALiBi').check();
+  await page.waitForTimeout(1000); // the workers start once the controls rest
+
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await expect(figure.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 1000 });
+  await expect(figure.locator('.pe-lab-status')).toHaveText('Training\u2026', { timeout: 1000 });
+  await expect(figure.locator('progress')).not.toHaveAttribute('value', '0', { timeout: 1000 });
+  await expect(predict.getByLabel('RoPE')).toBeDisabled();
+  for (const scheme of ['none', 'sinusoidal', 'learned', 'rope', 'alibi']) {
+    await expect(figure.locator(`.pe-lab-chart-loss path.pe-lab-curve-${scheme}`)).toHaveAttribute(
+      'd',
+      /^M.+L/,
+      {
+        timeout: 5000,
+      },
+    );
+  }
+  await expect(figure.locator('.pe-lab-rate')).toContainText('steps/s');
+  await expect(figure.locator('.pe-lab-rate')).toContainText('s left');
+  await expect(figure.locator('.pe-lab-lengths')).toBeHidden();
+
+  await finish(figure, 300_000);
+  const lengths = figure.locator('.pe-lab-lengths');
+  await expect(lengths).toBeVisible();
+  await expect(lengths.locator('path.pe-lab-curve')).toHaveCount(5);
+  await expect(lengths.locator('.pe-lab-marks text')).toHaveText('trained on 8');
+  const status = await figure.locator('.pe-lab-status').textContent();
+  const seconds = status.match(/in ([\d.]+) s/)[1];
+  console.log(`default experiment: ${status}`);
+
+  // The prose's numbers are the run's, as the data table (the engine's values) has them.
+  await expect(live('lab-seed')).toHaveText('1');
+  await expect(live('lab-steps')).toHaveText('300');
+  await expect(live('lab-seconds')).toHaveText(seconds);
+  await expect(live('lab-last')).toHaveText('7');
+  await expect(live('lab-far')).toHaveText('32');
+  const [header, ...rows] = await csvOf(page, figure);
+  const heldOut = (length, column) => {
+    const row = rows.find((r) => r[0] === 'held-out sequences' && Number(r[1]) === length);
+    expect(header[3 + 2 * column]).toMatch(/accuracy$/);
+    return Number(row[3 + 2 * column]);
+  };
+  const schemes = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
+  const at = {};
+  // Every number the prose quotes: all five at 8 and 16 words, RoPE and ALiBi at 32.
+  for (const [prefix, length, quotedSchemes] of [
+    ['at', 8, schemes],
+    ['double', 16, schemes],
+    ['far', 32, ['rope', 'alibi']],
+  ]) {
+    at[prefix] = {};
+    for (const scheme of quotedSchemes) {
+      const quoted = percent(await live(`lab-${prefix}-${scheme}`).textContent({ timeout: 1000 }));
+      expect(Math.abs(quoted - heldOut(length, schemes.indexOf(scheme)))).toBeLessThan(5e-5);
+      at[prefix][scheme] = quoted;
+    }
+  }
+  // "a coin flip between the two nouns"; "The others learned the task".
+  expect(at.at.none).toBeGreaterThanOrEqual(0.4);
+  expect(at.at.none).toBeLessThanOrEqual(0.6);
+  for (const s of ['sinusoidal', 'learned', 'rope', 'alibi']) expect(at.at[s]).toBeGreaterThanOrEqual(0.9);
+  // "RoPE and ALiBi still work" (the 90% the prediction asks about); sinusoidal and learned "are back at the
+  // coin flip of the model that never saw a position".
+  expect(at.double.rope).toBeGreaterThanOrEqual(0.9);
+  expect(at.double.alibi).toBeGreaterThanOrEqual(0.9);
+  for (const s of ['sinusoidal', 'learned', 'none']) expect(at.double[s]).toBeLessThanOrEqual(0.6);
+  // "even they lose some accuracy at 32 words".
+  expect(at.far.rope).toBeLessThan(at.double.rope);
+  expect(at.far.alibi).toBeLessThan(at.double.alibi);
+
+  // The prediction beside the result: every tick (and every blank) was right.
+  await expect(figure.locator('.pe-lab-predict-table tbody tr')).toHaveCount(5);
+  await expect(figure.locator('.pe-lab-predict-table tbody tr', { hasText: 'RoPE' })).toContainText('works');
+  await expect(figure.locator('.pe-lab-verdict')).toHaveText('You called 5 of 5.');
+  await expect(figure.locator('.pe-summary')).toContainText('Held-out accuracy at the training length');
+});
+
+test('the model without positions sits at chance on subject', async ({ page }) => {
+  test.setTimeout(180_000);
+  const figure = await openLab(page, '&schemes=none');
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await finish(figure);
+  const rows = await csvOf(page, figure);
+  expect(rows[0][3]).toBe('no positions accuracy');
+  // The training batches of the last 100 steps: a coin flip on average.
+  const training = rows.filter((r) => r[0] === 'training batch');
+  expect(training).toHaveLength(300);
+  const accuracies = training.slice(-100).map((r) => Number(r[3]));
+  const mean = accuracies.reduce((a, b) => a + b, 0) / accuracies.length;
+  expect(mean).toBeGreaterThan(0.4);
+  expect(mean).toBeLessThan(0.6);
+  const summary = await figure.locator('.pe-summary').textContent();
+  const heldOut = percent(summary.match(/training length \(8 tokens\): no positions ([\d.]+%)/)[1]);
+  expect(heldOut).toBeLessThanOrEqual(0.6);
+});
+
+test('Pause stops training, Step takes ten steps, and Reset terminates the workers and starts again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const workers = [];
+  page.on('worker', (worker) => {
+    const entry = { closed: false };
+    worker.on('close', () => (entry.closed = true));
+    workers.push(entry);
+  });
+  const figure = await openLab(page, '&steps=3000&schemes=none,rope');
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => stepOf(figure), { timeout: 30_000 }).toBeGreaterThan(0);
+  await figure.getByRole('button', { name: 'Pause' }).click();
+  await expect(figure.locator('.pe-lab-status')).toContainText('Paused at step');
+  const paused = await stepOf(figure);
+  await page.waitForTimeout(1500);
+  expect(await stepOf(figure)).toBe(paused);
+  await figure.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => stepOf(figure)).toBeGreaterThanOrEqual(paused + 10);
+
+  const running = workers.filter((w) => !w.closed);
+  expect(running.length).toBeGreaterThan(0);
+  await figure.getByRole('button', { name: 'Reset' }).click();
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 0 of 3,000');
+  await expect(figure.locator('.pe-lab-chart-loss path.pe-lab-curve-rope')).toHaveAttribute('d', '');
+  await expect.poll(() => running.every((w) => w.closed)).toBe(true);
+  await expect(figure.locator('.pe-lab-predict').getByLabel('RoPE')).toBeEnabled();
+  // The fresh experiment trains from step 0 again.
+  await figure.getByRole('button', { name: 'Step' }).click();
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 3,000', { timeout: 30_000 });
+});
+
+test('another figure keeps responding while the lab trains', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('index.html');
+  await page.locator('#lab').scrollIntoViewIfNeeded();
+  const lab = page.locator(FIGURE);
+  const steps = lab.getByLabel('Steps', { exact: true });
+  await steps.focus();
+  await steps.press('End');
+  await lab.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => stepOf(lab), { timeout: 30_000 }).toBeGreaterThan(0);
+
+  await page.locator('[data-mount="heatmap"]').scrollIntoViewIfNeeded();
+  const heatmap = page.locator('[data-figure="heatmap"]');
+  await expect(heatmap.locator('.pe-summary')).toContainText('64 positions');
+  const positions = page.locator('.pe-section-bar').getByLabel('Positions');
+  await positions.focus();
+  const before = await stepOf(lab);
+  const started = Date.now();
+  await positions.press('ArrowLeft');
+  await expect(heatmap.locator('.pe-summary')).toContainText('63 positions', { timeout: 2000 });
+  console.log(`heatmap summary followed its slider in ${Date.now() - started} ms while the lab trained`);
+  await expect(lab.locator('.pe-lab-status')).toHaveText('Training\u2026');
+  await expect.poll(() => stepOf(lab), { timeout: 30_000 }).toBeGreaterThan(before);
+});
+
+test('memory stays flat over 20 reset-and-run cycles', async ({ page }) => {
+  test.setTimeout(300_000);
+  let started = 0;
+  let closed = 0;
+  page.on('worker', (worker) => {
+    started += 1;
+    worker.on('close', () => (closed += 1));
+  });
+  const figure = await openLab(page, '&schemes=none,rope&size=tiny&steps=50&length=5');
+  const cdp = await page.context().newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  };
+  let baseline = 0;
+  for (let cycle = 1; cycle <= 20; cycle += 1) {
+    await figure.getByRole('button', { name: 'Play' }).click();
+    await finish(figure, 60_000);
+    await figure.getByRole('button', { name: 'Reset' }).click();
+    await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 0 of 50');
+    if (cycle === 2) baseline = await heap();
+  }
+  const grown = (await heap()) - baseline;
+  await expect.poll(() => started - closed).toBeLessThanOrEqual(2);
+  console.log(`20 cycles: ${started} workers started, ${closed} closed; page heap grew ${grown} bytes`);
+  expect(started).toBeGreaterThanOrEqual(20);
+  expect(grown).toBeLessThan(2 * 1024 * 1024);
+});
+
+test('bad URL values show the engine\u2019s message and the figure keeps working', async ({ page }) => {
+  await page.goto('embed.html?figure=lab&lr=5');
+  const figure = page.locator(FIGURE);
+  await expect(figure.locator(':scope > .pe-error')).toContainText('lr');
+  await expect(figure.locator(':scope > .pe-error')).toContainText('5');
+  const lr = figure.getByLabel('Learning rate');
+  await lr.focus();
+  await lr.press('Home');
+  await expect(figure.locator(':scope > .pe-error')).toBeHidden();
+  await expect(figure.locator('.pe-summary')).toContainText('learning rate 0.0001');
+
+  await page.goto('embed.html?figure=lab&schemes=none,<b>x</b>');
+  await expect(figure.locator(':scope > .pe-error')).toContainText('new Lab');
+  await expect(figure.locator(':scope > .pe-error')).toContainText('<b>x</b>');
+  await expect(figure.locator('> .pe-error b')).toHaveCount(0);
+
+  // A block the model does not have: the inspection says so, and training goes on.
+  await page.goto('embed.html?figure=lab&schemes=rope&layer=3');
+  await figure.getByRole('button', { name: 'Step' }).click();
+  await expect(figure.locator('.pe-lab-inspect .pe-error')).toContainText('Lab.attention', {
+    timeout: 30_000,
+  });
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 300');
+  const layer = figure.getByLabel('Block');
+  await layer.focus();
+  await layer.press('Home');
+  await expect(figure.locator('.pe-lab-inspect .pe-error')).toBeHidden({ timeout: 30_000 });
+  await expect(figure.locator('.pe-lab-example')).toContainText('Example 0 of length 8');
+});
+
+test('the keyboard reads the engine\u2019s exact values from the curves and the attention map', async ({
+  page,
+}) => {
+  const figure = await openLab(page, '&schemes=rope&steps=50');
+  const step = figure.getByRole('button', { name: 'Step' });
+  await step.focus();
+  await step.press('Enter');
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 50', { timeout: 30_000 });
+  // The same run, trained by the test's own engine instance.
+  const expected = await page.evaluate(async () => {
+    const pe = await (await import('./engine/pe-engine.js')).default();
+    const lab = new pe.Lab({
+      task: 'subject',
+      scheme: 'rope',
+      dModel: 32,
+      nHeads: 4,
+      nLayers: 1,
+      length: 8,
+      lr: 0.01,
+      steps: 50,
+      seed: 1,
+    });
+    const { loss } = lab.train(10);
+    const { weights } = lab.attention(0, 0, 8, 0);
+    return { first: loss[0], last: loss[9], weight: weights[2 * 8 + 3] };
+  });
+  const readout = figure.locator('.pe-readout');
+  const valueIn = async (pattern) =>
+    Number((await readout.textContent()).match(pattern)[1].replace('\u2212', '-'));
+  const chart = figure.locator('svg.pe-lab-chart-loss');
+  await chart.focus();
+  await expect(readout).toContainText('step 1, training loss: RoPE');
+  expect(Math.abs((await valueIn(/RoPE ([\d.]+)/)) - expected.first)).toBeLessThan(1e-5);
+  await chart.press('ArrowRight');
+  await chart.press('End');
+  await expect(readout).toContainText('step 50: not trained yet');
+  await chart.press('Home');
+  for (let i = 0; i < 9; i += 1) await chart.press('ArrowRight');
+  await expect(readout).toContainText('step 10, training loss');
+  expect(Math.abs((await valueIn(/RoPE ([\d.]+)/)) - expected.last)).toBeLessThan(1e-5);
+
+  const map = figure.locator('canvas.pe-lab-attention-canvas');
+  await map.focus();
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight'])
+    await map.press(key);
+  await expect(readout).toContainText('query 2');
+  await expect(readout).toContainText('key 3');
+  expect(Math.abs((await valueIn(/weight ([\d.e\u2212-]+)/)) - expected.weight)).toBeLessThan(1e-5);
+});
+
+test('the CSV holds every curve: held-out accuracy by length, then loss and accuracy per step', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const figure = await openLab(page, '&schemes=none,alibi&size=tiny&steps=50&length=6');
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await finish(figure);
+  const [header, ...rows] = await csvOf(page, figure);
+  expect(header.join(',')).toBe(
+    'measured on,step or length,no positions loss,no positions accuracy,ALiBi loss,ALiBi accuracy',
+  );
+  const heldOut = rows.filter((r) => r[0] === 'held-out sequences');
+  const training = rows.filter((r) => r[0] === 'training batch');
+  expect(heldOut.map((r) => Number(r[1]))).toEqual(Array.from({ length: 20 }, (_, i) => 5 + i));
+  expect(training.map((r) => Number(r[1]))).toEqual(Array.from({ length: 50 }, (_, i) => 1 + i));
+  for (const r of rows) for (const v of r.slice(2)) expect(Number.isFinite(Number(v))).toBe(true);
+});
+
+test('on a 360 px screen in dark mode the lab fits, and RoPE on the previous token peaks at offset 1 in every head', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const figure = await openLab(page, '&task=previous&schemes=rope&theme=dark');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await finish(figure);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const head = figure.getByLabel('Head');
+  for (let h = 0; h < 4; h += 1) {
+    await head.focus();
+    await head.press(h === 0 ? 'Home' : 'ArrowRight');
+    await expect(figure.locator('.pe-lab-peak')).toContainText(
+      `RoPE, block 0, head ${h}: highest mean score at offset 1 `,
+    );
+    await expect(figure.locator('.pe-lab-example')).toBeVisible();
+  }
+  const background = await figure.evaluate((f) => getComputedStyle(f).backgroundColor);
+  expect(background).not.toBe('rgb(255, 255, 255)');
+});
