@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test layer: native C++ (Catch2 via CTest), the lab trainer against its PyTorch
-# reference, the front end's pure modules in Node, the WASM engine in Node, the .d.ts type check, the browser
-# tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the format and lint checks. Every
-# stage runs; one summary at the end; exit non-zero on any failure.
+# reference, the front end's pure modules in Node, the WASM engine in Node, the type checks (.d.ts and checkJs),
+# the browser tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the format and lint
+# checks. Every stage runs; one summary at the end; exit non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -31,7 +31,7 @@ native() {
 }
 node_tests() { PE_ENGINE_DIR=dist/engine node --test tests/js/; }
 unit_tests() { node --test tests/unit/; }
-types() { npx tsc -p tests/types/tsconfig.json; }
+types() { npx tsc -p tests/types/tsconfig.json && npx tsc -p web/tsconfig.json; }
 browser() { npx playwright test; }
 # After the native stage, which builds pe-lab-dump.
 torch_parity() { /usr/bin/python3 tests/torch/test_reference.py && /usr/bin/python3 tests/torch/parity.py; }
@@ -49,7 +49,7 @@ stage "PyTorch parity of the lab trainer" torch_parity
 stage "Unit tests of the front end's pure modules" unit_tests
 stage "Build: WebAssembly engine and static site" bash scripts/build.sh
 stage "Node tests of the WASM engine" node_tests
-stage "Type check of pe-engine.d.ts" types
+stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types
 stage "Browser tests (Chromium)" browser
 stage "Format and lint (clang-format, Prettier, ESLint)" formatting
 

@@ -20,6 +20,33 @@
 /** Where the sine and cosine of pair i sit in a row. */
 export type Layout = 'interleaved' | 'split';
 
+/** A position scheme of `attendSentence` and `compareSentences`. */
+export type SentenceEncoding = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+
+/** Options of a sentence through the layer (`attendSentence`, `compareSentences`); every key optional. */
+export interface SentenceOptions {
+  mask?: 'bidirectional' | 'causal';
+  heads?: number;
+  base?: number;
+  ropeMode?: 'both' | 'queriesOnly' | 'swappedConvention';
+}
+
+/** One sentence through the layer (`attendSentence`); n = tokens.length. */
+export interface SentenceAttention {
+  tokens: string[];
+  seqLen: number;
+  dModel: number;
+  heads: number;
+  mask: 'bidirectional' | 'causal';
+  embeddings: Float64Array;
+  positions: Float64Array;
+  inputs: Float64Array;
+  scores: Float64Array;
+  weights: Float64Array;
+  outputs: Float64Array;
+  pooled: Float64Array;
+}
+
 export interface MemoryUsage {
   /** Size of the WebAssembly memory in bytes. */
   heapBytes: number;
@@ -84,6 +111,16 @@ export interface PeEngine {
   ): Float64Array;
 
   /**
+   * Where each dimension of a layout sits in the paper's interleaved order: entry d is `2i` when dimension d is
+   * the sine of pair i, `2i + 1` when it is its cosine (the identity for `"interleaved"`). Figures map between
+   * dimensions and pairs with it, and read per-dimension results of the interleaved order (dimensionRanges).
+   * @param dModel even, 2..4096
+   * @param layout `"interleaved"` (the default) or `"split"`
+   * @returns `dModel` indices, a permutation of 0..dModel-1.
+   */
+  layoutOrder(dModel: number, layout?: Layout): Int32Array;
+
+  /**
    * Period in positions of every sin/cos pair: `2 * pi * base^(2i/dModel)`.
    * @returns `dModel / 2` values, increasing by the factor `base^(2/dModel)`.
    */
@@ -104,6 +141,15 @@ export interface PeEngine {
   dotByOffset(pos: number, maxOffset: number, dModel: number, base?: number): Float64Array;
 
   /**
+   * How far `dotByOffset` from each later start strays from the first start's, for k = 0..maxOffset: the largest
+   * `|PE(s) . PE(s + k) - PE(s0) . PE(s0 + k)|` (zero but for rounding, since both equal `sum_i cos(w_i k)`).
+   * @param starts starting positions, each 0..65536, at most 64 of them; with fewer than two the result is 0
+   * @param maxOffset largest offset, 0..65536
+   * @returns one number.
+   */
+  dotByOffsetSpread(starts: ArrayLike<number>, maxOffset: number, dModel: number, base?: number): number;
+
+  /**
    * positions x positions matrix of `PE(a) . PE(b)` (metric `"dot"`, the default) or their cosine similarity
    * (`"cosine"`), row-major.
    * @param positions 1..1024
@@ -118,6 +164,16 @@ export interface PeEngine {
    * @param offset any finite shift, |offset| <= 1e9
    */
   shiftRotation(pair: number, offset: number, dModel: number, base?: number): Float64Array;
+
+  /**
+   * `R(offset)` (see shiftRotation) applied to `(sin, cos)` of pair `pair` at `pos`, in double precision: where
+   * the pair of PE(pos + offset) is predicted to be.
+   * @param pair 0..dModel/2-1
+   * @param pos 0..65536 (need not be an integer)
+   * @param offset any finite shift, |offset| <= 1e9
+   * @returns `[sin, cos]`, two values.
+   */
+  rotatePair(pair: number, pos: number, offset: number, dModel: number, base?: number): Float64Array;
 
   /**
    * Largest Euclidean error, over all pairs, of `PE(pos + offset) - R(offset) PE(pos)` in double precision.
@@ -479,29 +535,11 @@ export interface PeEngine {
    */
   attendSentence(
     text: string,
-    encoding: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi',
+    encoding: SentenceEncoding,
     dModel: number,
     seed?: number,
-    options?: {
-      mask?: 'bidirectional' | 'causal';
-      heads?: number;
-      base?: number;
-      ropeMode?: 'both' | 'queriesOnly' | 'swappedConvention';
-    },
-  ): {
-    tokens: string[];
-    seqLen: number;
-    dModel: number;
-    heads: number;
-    mask: 'bidirectional' | 'causal';
-    embeddings: Float64Array;
-    positions: Float64Array;
-    inputs: Float64Array;
-    scores: Float64Array;
-    weights: Float64Array;
-    outputs: Float64Array;
-    pooled: Float64Array;
-  };
+    options?: SentenceOptions,
+  ): SentenceAttention;
 
   /**
    * What adding positions does to a dot product: `(w1 + p1) . (w2 + p2) = w1.w2 + p1.p2 + w1.p2 + p1.w2`, for
@@ -570,6 +608,53 @@ export interface PeEngine {
     options?: { scaled?: boolean; base?: number; seed?: number },
   ): { wordWord: number; positionPosition: number; cross: number };
   // (end sentences and mixing)
+
+  // --- two sentences compared ---------------------------------------------------------------------------------
+
+  /**
+   * Two sentences through the same seeded layer, compared: what "dog bites man" versus "man bites dog" shows.
+   * Both go through the layer of `attendSentence` (same seed, so the same embeddings and weights; the weights are
+   * drawn once for the whole call), and the result says how far apart they end up, under the chosen encoding and
+   * mask and under every other one.
+   *
+   * ```js
+   * const c = pe.compareSentences('dog bites man', 'man bites dog', 'none', 64, 1);
+   * c.pooledDifference; // about 3e-16: without position information the layer sees a bag of words
+   * c.pooledDifferences.sinusoidal.bidirectional; // about 0.23
+   * ```
+   * @param textA 1..32 vocabulary words, at most 2000 characters (tokenised as in `tokenize`)
+   * @param textB the same for the second sentence
+   * @param encoding `"none"`, `"sinusoidal"`, `"learned"`, `"rope"` or `"alibi"`, as in `attendSentence`
+   * @param dModel even, 2..1024
+   * @param seed integer 0..4294967295 (default 1)
+   * @param options as in `attendSentence`: `mask`, `heads`, `base`, `ropeMode`
+   * @returns
+   *   - `a`, `b`: each sentence under `encoding` and `options`, exactly as `attendSentence` returns it
+   *   - `pooledDifference`: max over dimensions of |a.pooled - b.pooled| (0 up to rounding, about 1e-16, when the
+   *     layer cannot tell the sentences apart)
+   *   - `sharedWord`: of the words in both sentences, the one whose output rows differ most (the first on a
+   *     tie), with its position in each (the k-th occurrence of a word in A is paired with its k-th occurrence
+   *     in B) and that max |difference|; null when the sentences share no word
+   *   - `pooledDifferences[encoding][mask]`: the pooled difference under every encoding and both masks, with
+   *     the other options as given
+   * @throws Error naming `textA` or `textB` and the first unknown word (`compareSentences: textB has the word
+   *   "zebra" (word 3 of 3), which is not in the vocabulary; known words: ...`), for more than 32 or no words,
+   *   an unknown encoding, an odd or out-of-range dModel, or any other invalid argument.
+   */
+  compareSentences(
+    textA: string,
+    textB: string,
+    encoding: SentenceEncoding,
+    dModel: number,
+    seed?: number,
+    options?: SentenceOptions,
+  ): {
+    a: SentenceAttention;
+    b: SentenceAttention;
+    pooledDifference: number;
+    sharedWord: { word: string; indexA: number; indexB: number; difference: number } | null;
+    pooledDifferences: Record<SentenceEncoding, Record<'bidirectional' | 'causal', number>>;
+  };
 
   // --- training lab ---------------------------------------------------------------------------------------------
 

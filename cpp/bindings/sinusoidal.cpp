@@ -15,6 +15,9 @@ namespace {
 using emscripten::val;
 namespace lim = pe::limits;
 
+// The most starts dotByOffsetSpread compares: a figure draws one curve per start.
+constexpr std::size_t kMaxStarts = 64;
+
 int read_d_model(Args& args, const val& v) {
   return args.even_integer(v, "dModel", 2, lim::kMaxDModel);
 }
@@ -124,6 +127,17 @@ val dot_by_offset(val pos, val max_offset, val d_model, val base) {
   return to_float64_array(pe::dot_by_offset(p, k, d, b));
 }
 
+val dot_by_offset_spread(val starts, val max_offset, val d_model, val base) {
+  Args args("dotByOffsetSpread");
+  const auto s = args.integers(starts, "starts", 0, lim::kMaxPositions, kMaxStarts);
+  const int k = args.integer(max_offset, "maxOffset", 0, lim::kMaxPositions);
+  const int d = read_d_model(args, d_model);
+  const double b = args.base(base);
+  args.cap_values((std::int64_t{k} + 1) * d, "(maxOffset + 1) * dModel", lim::kMaxValues);
+  if (!args.ok()) return args.error();
+  return val(pe::dot_by_offset_spread(s, k, d, b));
+}
+
 val similarity_matrix(val positions, val d_model, val base, val metric) {
   Args args("similarityMatrix");
   const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
@@ -134,6 +148,14 @@ val similarity_matrix(val positions, val d_model, val base, val metric) {
   return to_float64_array(pe::similarity_matrix(p, d, b, m == 0 ? Similarity::Dot : Similarity::Cosine));
 }
 
+val layout_order(val d_model, val layout) {
+  Args args("layoutOrder");
+  const int d = read_d_model(args, d_model);
+  const auto l = args.choice(layout, "layout", {"interleaved", "split"}, 0);
+  if (!args.ok()) return args.error();
+  return to_int32_array(pe::layout_order(d, l == 0 ? Layout::Interleaved : Layout::Split));
+}
+
 val shift_rotation(val pair, val offset, val d_model, val base) {
   Args args("shiftRotation");
   const int d = read_d_model(args, d_model);
@@ -142,6 +164,18 @@ val shift_rotation(val pair, val offset, val d_model, val base) {
   const double b = args.base(base);
   if (!args.ok()) return args.error();
   const auto r = pe::shift_rotation(i, k, d, b);
+  return to_float64_array(std::vector<double>(r.begin(), r.end()));
+}
+
+val rotate_pair(val pair, val pos, val offset, val d_model, val base) {
+  Args args("rotatePair");
+  const int d = read_d_model(args, d_model);
+  const int i = args.integer(pair, "pair", 0, d / 2 - 1);
+  const double p = args.number(pos, "pos", 0, lim::kMaxPositions);
+  const double k = args.number(offset, "offset", -1e9, 1e9);
+  const double b = args.base(base);
+  if (!args.ok()) return args.error();
+  const auto r = pe::rotate_pair(i, p, k, d, b);
   return to_float64_array(std::vector<double>(r.begin(), r.end()));
 }
 
@@ -166,7 +200,10 @@ EMSCRIPTEN_BINDINGS(pe_sinusoidal) {
   function("raw_pairPeriods", &pe::bind::pair_periods);
   function("raw_dimensionRanges", &pe::bind::dimension_ranges);
   function("raw_dotByOffset", &pe::bind::dot_by_offset);
+  function("raw_dotByOffsetSpread", &pe::bind::dot_by_offset_spread);
   function("raw_similarityMatrix", &pe::bind::similarity_matrix);
+  function("raw_layoutOrder", &pe::bind::layout_order);
   function("raw_shiftRotation", &pe::bind::shift_rotation);
+  function("raw_rotatePair", &pe::bind::rotate_pair);
   function("raw_rotationResidual", &pe::bind::rotation_residual);
 }

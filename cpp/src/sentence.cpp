@@ -21,6 +21,12 @@ std::vector<double> learned_position(int pos, int d_model, std::uint64_t seed) {
 
 SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding, int d_model,
                                   std::uint64_t seed, const SentenceOptions& options) {
+  return attend_sentence(tokens, encoding, attention_weights(d_model, seed), seed, options);
+}
+
+SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
+                                  const AttentionWeights& weights, std::uint64_t seed, const SentenceOptions& options) {
+  const int d_model = weights.d_model;
   const auto n = tokens.size();
   const auto d = static_cast<std::size_t>(d_model);
   SentenceAttention out;
@@ -44,8 +50,7 @@ SentenceAttention attend_sentence(const std::vector<std::string>& tokens, Senten
                                                                : AttentionPositional::None;
   attention.rope_mode = options.rope_mode;
   attention.base = options.base;
-  attention.seed = seed;
-  out.attention = self_attention(out.inputs, static_cast<int>(n), d_model, attention);
+  out.attention = self_attention(out.inputs, static_cast<int>(n), weights, attention);
   return out;
 }
 

@@ -175,17 +175,20 @@ std::vector<float> sinusoidal_table(int positions, int d_model, double base, Lay
   return out;
 }
 
+std::vector<int> layout_order(int d_model, Layout layout) {
+  std::vector<int> order(static_cast<std::size_t>(d_model));
+  for (int dim = 0; dim < d_model; ++dim) order[static_cast<std::size_t>(dim)] = interleaved_slot(dim, d_model, layout);
+  return order;
+}
+
 std::vector<double> sinusoidal_columns(int positions, int d_model, double base, Layout layout,
                                        const std::vector<int>& dimensions) {
-  const int half = d_model / 2;
   const auto count = static_cast<std::size_t>(positions);
   std::vector<double> out(dimensions.size() * count);
   for (std::size_t c = 0; c < dimensions.size(); ++c) {
-    const int dim = dimensions[c];
-    const bool interleaved = layout == Layout::Interleaved;
-    const int pair = interleaved ? dim / 2 : dim % half;
-    const bool is_sin = interleaved ? dim % 2 == 0 : dim < half;
-    const double w = pair_frequency(pair, d_model, base);
+    const int slot = interleaved_slot(dimensions[c], d_model, layout);
+    const bool is_sin = slot % 2 == 0;
+    const double w = pair_frequency(slot / 2, d_model, base);
     double* column = out.data() + c * count;
     for (std::size_t p = 0; p < count; ++p) {
       const double angle = static_cast<double>(p) * w;
@@ -384,6 +387,17 @@ std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double b
   return out;
 }
 
+double dot_by_offset_spread(const std::vector<int>& starts, int max_offset, int d_model, double base) {
+  if (starts.size() < 2) return 0.0;
+  const auto first = dot_by_offset(starts[0], max_offset, d_model, base);
+  double worst = 0.0;
+  for (std::size_t s = 1; s < starts.size(); ++s) {
+    const auto curve = dot_by_offset(starts[s], max_offset, d_model, base);
+    for (std::size_t k = 0; k < curve.size(); ++k) worst = std::max(worst, std::abs(curve[k] - first[k]));
+  }
+  return worst;
+}
+
 std::vector<double> similarity_matrix(int positions, int d_model, double base, Similarity metric) {
   // Every cell is the direct dot product of two encodings (a row of sines then a row of cosines, stepped along
   // by PairAngles), computed two rows by four and in column blocks that stay in cache.
@@ -435,16 +449,22 @@ std::array<double, 4> shift_rotation(int pair, double offset, int d_model, doubl
   return {cs, sn, -sn, cs};
 }
 
+std::array<double, 2> rotate_pair(int pair, double pos, double offset, int d_model, double base) noexcept {
+  // The angle as encode_position takes it, so that R(k) applies to exactly the pair PE(pos) holds.
+  const double angle = pos * pair_frequency(pair, d_model, base);
+  const double sn = std::sin(angle);
+  const double cs = std::cos(angle);
+  const auto r = shift_rotation(pair, offset, d_model, base);
+  return {r[0] * sn + r[1] * cs, r[2] * sn + r[3] * cs};
+}
+
 double rotation_residual(double pos, double offset, int d_model, double base) {
-  const auto from = encode_position(pos, d_model, base);
   const auto to = encode_position(pos + offset, d_model, base);
   double worst = 0.0;
   for (int i = 0; i < d_model / 2; ++i) {
-    const auto r = shift_rotation(i, offset, d_model, base);
+    const auto turned = rotate_pair(i, pos, offset, d_model, base);
     const auto j = static_cast<std::size_t>(2 * i);
-    const double ds = to[j] - (r[0] * from[j] + r[1] * from[j + 1]);
-    const double dc = to[j + 1] - (r[2] * from[j] + r[3] * from[j + 1]);
-    worst = std::max(worst, std::hypot(ds, dc));
+    worst = std::max(worst, std::hypot(to[j] - turned[0], to[j + 1] - turned[1]));
   }
   return worst;
 }

@@ -137,6 +137,35 @@ TEST_CASE("a shift by k is a rotation that does not depend on the position", "[s
   }
 }
 
+TEST_CASE("the dot product against offset is the same curve from every start", "[sinusoidal]") {
+  CHECK(pe::dot_by_offset_spread({0, 100, 300}, 128, 512, 10000.0) < 1e-9);
+  CHECK(pe::dot_by_offset_spread({7}, 128, 512, 10000.0) == 0.0);
+  const auto a = pe::dot_by_offset(5, 40, 64, 10000.0);
+  const auto b = pe::dot_by_offset(2000, 40, 64, 10000.0);
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k) worst = std::max(worst, std::abs(a[k] - b[k]));
+  CHECK(pe::dot_by_offset_spread({5, 2000}, 40, 64, 10000.0) == worst);
+}
+
+TEST_CASE("the layout order places each dimension's pair and function as the table does", "[sinusoidal]") {
+  const auto interleaved = pe::layout_order(8, pe::Layout::Interleaved);
+  const auto split = pe::layout_order(8, pe::Layout::Split);
+  CHECK(interleaved == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+  CHECK(split == std::vector<int>{0, 2, 4, 6, 1, 3, 5, 7});
+  const auto row = pe::encode_position(5.0, 8, 10000.0, pe::Layout::Split);
+  const auto paper = pe::encode_position(5.0, 8, 10000.0, pe::Layout::Interleaved);
+  for (std::size_t d = 0; d < 8; ++d) CHECK(row[d] == paper[static_cast<std::size_t>(split[d])]);
+}
+
+TEST_CASE("R(k) turns the pair at pos onto the pair at pos + k", "[sinusoidal]") {
+  for (const double pos : {0.0, 10.0, 1365.0}) {
+    const auto turned = pe::rotate_pair(16, pos, 3.0, 512, 10000.0);
+    const double at = (pos + 3.0) / std::pow(10000.0, 32.0 / 512.0);
+    CHECK_CLOSE(turned[0], std::sin(at), 1e-12);
+    CHECK_CLOSE(turned[1], std::cos(at), 1e-12);
+  }
+}
+
 TEST_CASE("chosen columns are the formula in double precision, in both layouts and in the order asked",
           "[sinusoidal]") {
   const int P = 300;

@@ -194,7 +194,7 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
 
   await page.goto('embed.html?figure=columns&dModel=128&positions=50&dimensions=0,3,127,500');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
-  await expect(figure.locator('.pe-columns-chip.is-outside')).toHaveText(/dim 500 \(beyond dModel\)/);
+  await expect(figure.locator('.pe-columns-chip.pe-is-outside')).toHaveText(/dim 500 \(beyond dModel\)/);
   await svg.focus();
   await svg.press('End');
   await svg.press('ArrowDown');

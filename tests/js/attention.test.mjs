@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pe, assertClose, assertEngineError } from './engine.mjs';
+import { pe, assertClose, assertEngineError, maxAbsDiff } from './engine.mjs';
 
 /** Deterministic inputs without Math.random, so a failure reproduces. */
 function inputs(seqLen, dModel, salt = 0) {
@@ -13,13 +13,6 @@ function permuteRows(x, perm, dModel) {
   const out = new Float64Array(x.length);
   perm.forEach((from, to) => out.set(x.subarray(from * dModel, (from + 1) * dModel), to * dModel));
   return out;
-}
-
-function maxAbsDiff(a, b) {
-  assert.equal(a.length, b.length);
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 1) worst = Math.max(worst, Math.abs(a[i] - b[i]));
-  return worst;
 }
 
 test('selfAttention returns every array with its documented shape', () => {

@@ -28,6 +28,14 @@ export function assertClose(actual, expected, tolerance, message = '') {
   }
 }
 
+/** The largest |a[i] - b[i]| of two equally long arrays. */
+export function maxAbsDiff(a, b) {
+  assert.equal(a.length, b.length);
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 1) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  return worst;
+}
+
 /** Asserts that fn throws an Error whose message matches every pattern given. */
 export function assertEngineError(fn, ...patterns) {
   let caught;

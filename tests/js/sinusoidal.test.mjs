@@ -149,6 +149,33 @@ test('shiftRotation maps pair i of PE(pos) to PE(pos + k)', () => {
   assertClose(c * s + d * co, row[(pos + k) * 512 + 2 * pair + 1], 1e-6);
 });
 
+test('dotByOffsetSpread is the largest difference between the curves from each start', () => {
+  const curves = [0, 100, 300].map((start) => pe.dotByOffset(start, 64, 128, 10000));
+  let worst = 0;
+  for (const curve of curves) curve.forEach((v, k) => (worst = Math.max(worst, Math.abs(v - curves[0][k]))));
+  assert.equal(pe.dotByOffsetSpread([0, 100, 300], 64, 128, 10000), worst);
+  assert.ok(worst < 1e-10);
+  assert.equal(pe.dotByOffsetSpread([4], 64, 128), 0);
+  assertEngineError(() => pe.dotByOffsetSpread([0, -5], 8, 128), /starts/, /-5/);
+});
+
+test('layoutOrder maps every dimension of a layout to its place in the interleaved table', () => {
+  assert.deepEqual([...pe.layoutOrder(8, 'split')], [0, 2, 4, 6, 1, 3, 5, 7]);
+  assert.deepEqual([...pe.layoutOrder(4)], [0, 1, 2, 3]);
+  const split = pe.sinusoidalTable(3, 16, 10000, 'split');
+  const paper = pe.sinusoidalTable(3, 16, 10000, 'interleaved');
+  pe.layoutOrder(16, 'split').forEach((slot, d) => assert.equal(split[2 * 16 + d], paper[2 * 16 + slot]));
+});
+
+test('rotatePair turns pair i of PE(pos) onto PE(pos + k)', () => {
+  const [pair, k, pos] = [5, 9, 123];
+  const t = (pos + k) / 10000 ** ((2 * pair) / 512);
+  const [s, c] = pe.rotatePair(pair, pos, k, 512, 10000);
+  assertClose(s, Math.sin(t), 1e-12);
+  assertClose(c, Math.cos(t), 1e-12);
+  assertEngineError(() => pe.rotatePair(256, 0, 1, 512), /pair/, /255/);
+});
+
 test('similarityMatrix has constant diagonals and a unit cosine diagonal', () => {
   const n = 40;
   const m = pe.similarityMatrix(n, 64, 10000, 'cosine');

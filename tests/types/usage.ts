@@ -18,8 +18,11 @@ async function usage(): Promise<void> {
   const periods: Float64Array = pe.pairPeriods(512);
   const ranges: Float64Array = pe.dimensionRanges(64, 512, 10000);
   const dots: Float64Array = pe.dotByOffset(0, 37, 512);
+  const spread: number = pe.dotByOffsetSpread([0, 100], 37, 512);
   const similarity: Float64Array = pe.similarityMatrix(64, 512, 10000, 'cosine');
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
+  const order: Int32Array = pe.layoutOrder(512, 'split');
+  const turned: Float64Array = pe.rotatePair(3, 100, 5, 512);
   const residual: number = pe.rotationResidual(100, 37, 512);
   const memory: number = pe.memoryUsage().allocatedBytes;
 
@@ -52,6 +55,12 @@ async function usage(): Promise<void> {
   const sentence = pe.attendSentence('dog bites man', 'sinusoidal', 64, 1, { mask: 'causal' });
   const tokens: string[] = sentence.tokens;
   const mixing: number = pe.mixingTerms('dog', 0, 'man', 2, 512, { scaled: true }).total;
+  const compared = pe.compareSentences('dog bites man', 'man bites dog', 'alibi', 64, 1, { mask: 'causal' });
+  const byMask: number = compared.pooledDifferences.alibi.causal + compared.pooledDifference;
+  const sharedAt: number | undefined = compared.sharedWord?.indexB;
+  const outputs: Float64Array = compared.b.outputs;
+  // @ts-expect-error the table has no row for an unknown encoding
+  void compared.pooledDifferences.absolute;
   // @ts-expect-error encoding is a closed set of strings
   pe.attendSentence('dog bites man', 'absolute', 64);
   // @ts-expect-error layout is a closed set of strings
@@ -66,7 +75,10 @@ async function usage(): Promise<void> {
     ranges,
     dots,
     similarity,
+    spread,
     rotation,
+    turned,
+    order,
     residual,
     memory,
   ];
@@ -85,6 +97,8 @@ async function usage(): Promise<void> {
     ratio,
   ];
   void [meaning, pooled, words, known, embeddings, tokens, mixing];
+  void [byMask, sharedAt, outputs];
+
 
   const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
   const lab: Lab = new pe.Lab(config);

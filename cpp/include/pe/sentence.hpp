@@ -57,4 +57,10 @@ struct SentenceAttention {
 [[nodiscard]] SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
                                                 int d_model, std::uint64_t seed, const SentenceOptions& options = {});
 
+/// The same with the layer's projections given, so that many sentences through one layer draw its weights once
+/// (attention_weights(d_model, seed) gives the ones the overload above draws); the width is weights.d_model.
+[[nodiscard]] SentenceAttention attend_sentence(const std::vector<std::string>& tokens, SentenceEncoding encoding,
+                                                const AttentionWeights& weights, std::uint64_t seed,
+                                                const SentenceOptions& options = {});
+
 }  // namespace pe

@@ -20,6 +20,18 @@ enum class Layout {
   Split,        ///< all sines (0..d/2-1), then all cosines (d/2..d-1), same frequencies
 };
 
+/// Where dimension `dim` of a layout sits in the paper's interleaved order: 2i for the sine of pair i, 2i+1 for
+/// its cosine.
+[[nodiscard]] constexpr int interleaved_slot(int dim, int d_model, Layout layout) noexcept {
+  const int half = d_model / 2;
+  if (layout == Layout::Interleaved) return dim;
+  return dim < half ? 2 * dim : 2 * (dim - half) + 1;
+}
+
+/// interleaved_slot of every dimension 0..dModel-1: the layout's index bookkeeping, for callers that map
+/// between dimensions and pairs.
+[[nodiscard]] std::vector<int> layout_order(int d_model, Layout layout);
+
 /// Angular frequency of pair i: base^(-2i/dModel).
 [[nodiscard]] double pair_frequency(int pair, int d_model, double base) noexcept;
 
@@ -114,6 +126,10 @@ void sinusoidal_table_into(float* out, int positions, int d_model, double base, 
 /// PE(pos) . PE(pos+k) for k = 0..maxOffset, summed over all dimensions in double precision.
 [[nodiscard]] std::vector<double> dot_by_offset(int pos, int max_offset, int d_model, double base);
 
+/// How far dot_by_offset from each later start strays from the first start's: the largest
+/// |PE(s).PE(s+k) - PE(s0).PE(s0+k)| over k = 0..max_offset (0 with fewer than two starts).
+[[nodiscard]] double dot_by_offset_spread(const std::vector<int>& starts, int max_offset, int d_model, double base);
+
 enum class Similarity { Dot, Cosine };
 
 /// positions x positions matrix of PE(a) . PE(b) (or their cosine), row-major.
@@ -121,6 +137,9 @@ enum class Similarity { Dot, Cosine };
 
 /// Row-major 2x2 matrix R(k) with (sin, cos) of pair i at pos+k = R(k) (sin, cos) at pos.
 [[nodiscard]] std::array<double, 4> shift_rotation(int pair, double offset, int d_model, double base) noexcept;
+
+/// R(k) (sin, cos) of pair i at pos, in double precision: the point PE(pos+k) is predicted to be.
+[[nodiscard]] std::array<double, 2> rotate_pair(int pair, double pos, double offset, int d_model, double base) noexcept;
 
 /// max over all pairs of |PE(pos+k) - R(k) PE(pos)| (Euclidean norm per pair), in double precision.
 [[nodiscard]] double rotation_residual(double pos, double offset, int d_model, double base);

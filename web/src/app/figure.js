@@ -7,7 +7,9 @@ import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
 import { createFrame } from '../ui/frame.js';
 import { fillLive, sectionOf } from '../ui/live.js';
-import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
+import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
+
+/** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
 
 /**
  * @template Data, View
@@ -18,20 +20,20 @@ import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
  * @property {Record<string, import('./params.js').ParamDecl>} [params]
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
- * @property {(engine: any, params: Record<string, any>, previous: Data | null) => Data} [compute] engine calls
+ * @property {(engine: any, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
  * @property {(ctx: FigureContext) => View} view builds the figure's nodes once
- * @property {(view: View, data: Data, params: Record<string, any>) => void} [draw]
- * @property {(data: Data, params: Record<string, any>) => string} [summary] the one-line text alternative
- * @property {(data: Data, params: Record<string, any>, engine: any) => { columns: string[], rows: unknown[][],
+ * @property {(view: View, data: Data, params: Params) => void} [draw]
+ * @property {(data: Data, params: Params) => string} [summary] the one-line text alternative
+ * @property {(data: Data, params: Params, engine: any) => { columns: string[], rows: unknown[][],
  *   note?: string, csv?: { columns: string[], rows: unknown[][] } }} [table] the data table and CSV
- * @property {(data: Data, params: Record<string, any>) => Record<string, unknown>} [live] numbers for the
+ * @property {(data: Data, params: Params) => Record<string, unknown>} [live] numbers for the
  *   `data-live` outputs of the section around the figure (none on the embed page)
- * @property {(params: Record<string, any>, patch: Record<string, unknown>) => Record<string, unknown>} [follow]
+ * @property {(params: Params, patch: Record<string, unknown>) => Record<string, unknown>} [follow]
  *   parameters that move with a reader's change to a control (a lower bound pushed past an upper one pushes it
  *   along): given the parameters with the change and the change itself, the other values to set; their controls
  *   follow. Values from options or a URL are left as given, for the engine to judge.
- * @property {(view: View, options: Record<string, any>, changed: string[]) => void} [onOptions]
+ * @property {(view: View, options: Params, changed: string[]) => void} [onOptions]
  * @property {(view: View) => void} [destroy]
  */
 
@@ -42,8 +44,8 @@ import { defaultsOf, parseQuery, urlParamsOf } from './params.js';
  * @property {Record<string, { element: HTMLElement, value: any, input?: HTMLInputElement }>} controls the
  *   parameters' controls in the page (for a range that follows another parameter, say)
  * @property {any} engine the loaded engine
- * @property {() => Record<string, any>} params the current parameters
- * @property {() => Record<string, any>} options the current options
+ * @property {() => Params} params the current parameters
+ * @property {() => Params} options the current options
  * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
  * @property {(text: string) => void} readout
  * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
@@ -90,6 +92,7 @@ function mountFigure(spec, decls, element, initial) {
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
   });
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
+  const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
   frame.addControls(shownControls);
   const live = spec.live ? sectionOf(element) : null;
@@ -122,6 +125,7 @@ function mountFigure(spec, decls, element, initial) {
   }
 
   function render() {
+    keepInBounds();
     const next = params();
     const result = frame.attempt(() => (spec.compute ? spec.compute(engine, next, data) : next));
     if (result === undefined) return;
@@ -138,6 +142,22 @@ function mountFigure(spec, decls, element, initial) {
     if (!ok) return;
     if (spec.summary) frame.setSummary(spec.summary(data, drawn));
     if (live) fillLive(live, spec.live(data, drawn));
+  }
+
+  // A parameter whose range follows others (a position below the number of positions) stays inside it, and its
+  // slider's end moves with it; the end is written only when it changes (each write costs a layout).
+  function keepInBounds() {
+    if (bounded.length === 0) return;
+    const patch = clampToBounds(decls, state);
+    state = { ...state, ...patch };
+    for (const key of bounded) {
+      const control = controls[key];
+      if (!control?.input) continue;
+      const max = maxOf(decls[key], state);
+      const text = String(Number.isFinite(max) ? max : 0);
+      if (control.input.max !== text) control.input.max = text;
+      if (key in patch) control.value = state[key];
+    }
   }
 
   render();

@@ -13,8 +13,11 @@ export const MAX_ITEMS = 32;
  * @property {unknown} default
  * @property {string} [label] the control's visible label
  * @property {string|((value: any, onChange: (v: any) => void) => { element: HTMLElement, value: any })} [control]
- *   'slider', 'select', 'segmented', 'toggle', 'numbers' or a function making the control; none: the parameter comes only from options or the URL
- * @property {number} [min] @property {number} [max] @property {number} [step]
+ *   'slider', 'select', 'segmented', 'toggle', 'numbers' or a function making the control; none: the parameter
+ *   comes only from options or the URL
+ * @property {number} [min] @property {number} [step]
+ * @property {number | ((params: Record<string, any>) => number)} [max] a function when the end follows other
+ *   parameters (a position below the number of positions): defineFigure keeps the value within it
  * @property {string} [scale] 'linear' or 'log'
  * @property {{ value: unknown, label: string }[]} [options] choices of an enum (values keep their type)
  * @property {(value: any) => string} [format] how the control shows a value
@@ -33,6 +36,27 @@ export function urlParamsOf(decls) {
   return Object.entries(decls)
     .filter(([, d]) => d.url !== false)
     .map(([key, d]) => ({ key, name: d.url ?? key, type: d.type, default: d.default }));
+}
+
+/** The upper end of a parameter's range for the given values of all parameters. */
+export function maxOf(decl, values) {
+  return typeof decl.max === 'function' ? decl.max(values) : decl.max;
+}
+
+/**
+ * The parameters whose `max` follows others and lies below their value, brought down to it: { key: value } for
+ * those that moved (none when the end is not a number: the engine then names the bad parameter).
+ * @param {Record<string, ParamDecl>} decls
+ * @param {Record<string, any>} values
+ */
+export function clampToBounds(decls, values) {
+  const patch = {};
+  for (const [key, decl] of Object.entries(decls)) {
+    if (typeof decl.max !== 'function') continue;
+    const max = decl.max(values);
+    if (Number.isFinite(max) && values[key] > max) patch[key] = max;
+  }
+  return patch;
 }
 
 /**

@@ -1,15 +1,15 @@
 // Every figure id (DESIGN.md), in the order of the article, and how to load its module. Modules load on
 // demand, so a page pays only for the figures it shows.
 export const figures = {
-  order: () => import('../figures/order.js'),
+  order: () => import('../figures/order/index.js'),
   naive: () => import('../figures/naive.js'),
   heatmap: () => import('../figures/heatmap.js'),
-  columns: () => import('../figures/columns.js'),
+  columns: () => import('../figures/columns/index.js'),
   binary: () => import('../figures/binary.js'),
   periods: () => import('../figures/periods.js'),
   ranges: () => import('../figures/ranges.js'),
-  rotation: () => import('../figures/rotation.js'),
-  similarity: () => import('../figures/similarity.js'),
+  rotation: () => import('../figures/rotation/index.js'),
+  similarity: () => import('../figures/similarity/index.js'),
   mixing: () => import('../figures/mixing.js'),
   learned: () => import('../figures/learned.js'),
   rope: () => import('../figures/rope/index.js'),
@@ -29,28 +29,5 @@ export async function loadFigure(id) {
     throw new Error(`Unknown figure "${id}"; known figures: ${Object.keys(figures).join(', ')}.`);
   }
   const module = await load();
-  return module.default ?? legacy(id, module);
-}
-
-// Until every figure is declared through defineFigure: a module exporting mount, title and a { key: type } map.
-function legacy(id, { mount, title, params = {} }) {
-  const list = Object.entries(params).map(([key, type]) => ({ key, name: key, type }));
-  return {
-    id,
-    title,
-    params: list,
-    parse: (query) => {
-      const options = {};
-      for (const { key, type } of list) {
-        if (!query.has(key)) continue;
-        const raw = query.get(key);
-        if (type === 'number') options[key] = raw.trim() === '' ? NaN : Number(raw);
-        else if (type === 'boolean') options[key] = raw === '' || raw === 'true' || raw === '1';
-        else if (type === 'numbers') options[key] = raw.split(',').map((s) => Number(s));
-        else options[key] = raw;
-      }
-      return options;
-    },
-    mount,
-  };
+  return module.default;
 }

@@ -1,5 +1,6 @@
 // Parameters that several figures share, declared once: the four of the sinusoidal encoding (the article's
-// section bar and every figure of that part), and the frequency base that the rotary figure also uses.
+// section bar and every figure of that part), the frequency base that the rotary figure also uses, and the
+// model width of the figures outside that part.
 import { defaultsOf } from '../app/params.js';
 import { formatInt } from '../ui/format.js';
 
@@ -14,19 +15,21 @@ export const BASE = Object.freeze({
   label: 'Base',
 });
 
+/** The model width on a slider: an even number from 2 to 1024, the paper's 512 by default. */
+export const DMODEL = Object.freeze({
+  type: 'int',
+  default: 512,
+  min: 2,
+  max: 1024,
+  step: 2,
+  control: 'slider',
+  label: 'Width dModel',
+  format: formatInt,
+});
+
 /** The paper's parameters, where every figure of the sinusoidal part starts; the section bar owns them. */
 export const SINUSOIDAL = Object.freeze({
-  dModel: {
-    type: 'int',
-    default: 512,
-    min: 2,
-    max: 1024,
-    step: 2,
-    control: 'slider',
-    label: 'Model width dModel',
-    format: formatInt,
-    linked: true,
-  },
+  dModel: { ...DMODEL, label: 'Model width dModel', linked: true },
   positions: {
     type: 'int',
     default: 64,

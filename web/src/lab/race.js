@@ -45,7 +45,10 @@ export function createRace(
     secondsPerStep: null,
     handle: pool.run(scheme),
   }));
-  let state = 'idle'; // idle | running | paused | evaluating | done | failed | stopped
+  /** @type {'idle'|'running'|'paused'|'evaluating'|'done'|'failed'|'stopped'} */
+  let state = 'idle';
+  // Read through a call where an await lies between two looks: Pause, Stop and errors change it meanwhile.
+  const current = () => state;
   let started = null;
   let created = null;
   const playing = { since: 0, steps: 0 };
@@ -90,7 +93,7 @@ export function createRace(
     onChange(race);
   }
 
-  const live = () => state !== 'failed' && state !== 'stopped';
+  const live = () => current() !== 'failed' && current() !== 'stopped';
 
   function create() {
     created ??= Promise.all(runs.map((run) => run.handle.call('create', { ...config, scheme: run.scheme })));
@@ -116,7 +119,7 @@ export function createRace(
   }
 
   async function loop(run) {
-    while (state === 'running' && run.step < total) {
+    while (current() === 'running' && run.step < total) {
       const wanted = run.secondsPerStep ? Math.round(CHUNK_SECONDS / run.secondsPerStep) : FIRST_CHUNK;
       const chunk = Math.max(1, Math.min(MAX_CHUNK, total - run.step, wanted));
       await train(run, chunk);
@@ -162,7 +165,7 @@ export function createRace(
       try {
         await create();
         await Promise.all(runs.map(loop));
-        if (state === 'running') await finishIfDone();
+        if (current() === 'running') await finishIfDone();
       } catch (error) {
         fail(error);
       }

@@ -1,11 +1,12 @@
 // A cell map: a picture of rows x columns cells on a canvas, with axes, a cursor the pointer and the keyboard
 // move (one key map, grid-cursor.js), a readout of the cell under it and an optional highlighted column. The
 // figure paints the picture (pixels from the engine, or one colour per cell) and says what a cell is; the map
-// owns the layout, the axes and the reading.
-import { scaleLinear } from 'd3-scale';
+// owns the layout, the axes and the reading. A small map whose cells are worth an element each (a few hundred,
+// each styled by a class) can draw them as SVG rects instead of a canvas.
+import { scaleBand, scaleLinear } from 'd3-scale';
 import { drawAxis } from './axes.js';
 import { cssVar, diverging } from './colors.js';
-import { h } from './dom.js';
+import { changeWriter, h } from './dom.js';
 import { formatInt } from './format.js';
 import { gridCursor } from './grid-cursor.js';
 import { onThemeChange } from './theme.js';
@@ -17,9 +18,10 @@ const MARGIN = { top: 10, right: 10, bottom: 46, left: 54 };
  * @param {{ name: string, label: string, xLabel: string, yLabel: string, describe: (row: number, col: number)
  *   => string, readout: (text: string) => void, onHover?: (cell: { row: number, col: number } | null,
  *   source?: 'pointer'|'focus'|'key') => void, onSelect?: (cell: { row: number, col: number }) => void,
- *   start?: () => { row: number, col: number }, margin?: typeof MARGIN }} options `name` prefixes the class
- *   names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`, `-edge`); `label` is the canvas's accessible
- *   name; `start` is the cell focus begins at (see gridCursor)
+ *   start?: () => { row: number, col: number }, margin?: typeof MARGIN, picture?: 'canvas'|'svg' }} options
+ *   `name` prefixes the class names (`pe-<name>`, `pe-<name>-canvas`, `-axes`, `-cursor`, `-column`, `-edge`);
+ *   `label` is the picture's accessible name; `start` is the cell focus begins at (see gridCursor); `picture`
+ *   "svg" draws the cells as rects (drawCells) on an <svg> in place of the canvas
  */
 export function cellMap({
   name,
@@ -32,8 +34,10 @@ export function cellMap({
   onSelect,
   start,
   margin = MARGIN,
+  picture = 'canvas',
 }) {
-  const canvas = h('canvas', {
+  const vector = picture === 'svg';
+  const canvas = h(vector ? 'svg:svg' : 'canvas', {
     class: `pe-cellmap-canvas pe-${name}-canvas`,
     tabindex: 0,
     role: 'img',
@@ -47,7 +51,10 @@ export function cellMap({
   const mark = h('svg:rect', { class: `pe-cellmap-cursor pe-${name}-cursor`, visibility: 'hidden' });
   svg.append(xAxis, yAxis, column, marks, mark);
   const edge = h('div', { class: `pe-cellmap-edge pe-${name}-edge`, hidden: true }, h('span'));
-  const element = h('div', { class: `pe-cellmap pe-${name}` }, svg, canvas, edge);
+  // Rects are drawn below the axes' layer, so that the cursor shows above them; that layer lets the pointer
+  // through to the cells.
+  const element = h('div', { class: `pe-cellmap pe-${name}` }, vector ? [canvas, svg] : [svg, canvas], edge);
+  const write = changeWriter();
 
   let grid = null; // { rows, cols } of cells
   let plot = { width: 0, height: 0 };
@@ -152,11 +159,22 @@ export function cellMap({
     plotSize: (width, height) => ({ width: width - margin.left - margin.right, height }),
     /**
      * Lays the map out for a grid of rows x cols cells shown `width` CSS pixels wide with a plot `height` tall,
-     * and draws its axes. The picture is painted separately (paint, paintCells).
+     * and draws its axes. The picture is painted separately (paint, paintCells, drawCells).
      * @param {{ rows: number, cols: number, width: number, height: number, xTicks?: number, yTicks?: number,
-     *   format?: (v: number) => string }} layout
+     *   format?: (v: number) => string, rowNames?: string[], colNames?: string[] }} layout `rowNames` and
+     *   `colNames` label each row and column at its middle (words, say) in place of numbered ticks
      */
-    layout({ rows, cols, width, height, xTicks = width < 400 ? 4 : 8, yTicks = 6, format = formatInt }) {
+    layout({
+      rows,
+      cols,
+      width,
+      height,
+      xTicks = width < 400 ? 4 : 8,
+      yTicks = 6,
+      format = formatInt,
+      rowNames,
+      colNames,
+    }) {
       grid = { rows, cols };
       plot = { width: width - margin.left - margin.right, height };
       const total = height + margin.top + margin.bottom;
@@ -169,12 +187,20 @@ export function cellMap({
       });
       svg.setAttribute('width', String(width));
       svg.setAttribute('height', String(total));
-      const x = scaleLinear().domain([0, cols]).range([0, plot.width]);
-      const y = scaleLinear().domain([0, rows]).range([0, plot.height]);
       xAxis.setAttribute('transform', `translate(${margin.left},${margin.top + plot.height})`);
       yAxis.setAttribute('transform', `translate(${margin.left},${margin.top})`);
-      drawAxis(xAxis, 'bottom', x, { ticks: xTicks, label: xLabel, format });
-      drawAxis(yAxis, 'left', y, { ticks: yTicks, label: yLabel, format });
+      drawAxis(
+        xAxis,
+        'bottom',
+        ...axisOf(colNames, cols, plot.width, { ticks: xTicks, label: xLabel, format }),
+      );
+      drawAxis(
+        yAxis,
+        'left',
+        ...axisOf(rowNames, rows, plot.height, { ticks: yTicks, label: yLabel, format }),
+      );
+      // Names under columns are words, wider than a cell: they are tilted so that neighbours do not overlap.
+      if (colNames) for (const text of xAxis.querySelectorAll('.tick text')) tilt(text);
       placeColumn();
       placeEdge();
       const cell = cursor.get();
@@ -194,6 +220,36 @@ export function cellMap({
     },
     paintCells,
     paintScores,
+    /**
+     * Draws one rect per cell on a map made with `picture: "svg"`, after layout; `style(row, col)` gives each
+     * cell's class and fill (null leaves the fill to the class). The rects carry data-row and data-col.
+     * @param {(row: number, col: number) => { class: string, fill?: string | null }} style
+     */
+    drawCells(style) {
+      const { rows, cols } = grid;
+      const w = plot.width / cols;
+      const hgt = plot.height / rows;
+      while (canvas.childElementCount > rows * cols) canvas.lastChild.remove();
+      while (canvas.childElementCount < rows * cols) canvas.append(h('svg:rect'));
+      // A one-pixel gap between cells, unless the cells are too small to spare it.
+      const gap = Math.min(w, hgt) > 6 ? 1 : 0;
+      let rect = canvas.firstElementChild;
+      for (let row = 0; row < rows; row += 1) {
+        for (let col = 0; col < cols; col += 1) {
+          const cell = style(row, col);
+          write.put(rect, 'class', cell.class);
+          if (cell.fill) write.put(rect, 'fill', cell.fill);
+          else write.drop(rect, 'fill');
+          write.put(rect, 'data-row', row);
+          write.put(rect, 'data-col', col);
+          write.put(rect, 'x', col * w);
+          write.put(rect, 'y', row * hgt);
+          write.put(rect, 'width', Math.max(0, w - gap));
+          write.put(rect, 'height', Math.max(0, hgt - gap));
+          rect = rect.nextElementSibling;
+        }
+      }
+    },
     /** Marks a column (a dimension followed across figures), or none. */
     highlight(col) {
       highlight = col ?? null;
@@ -240,6 +296,27 @@ function ruleColour() {
   probe.fillStyle = cssVar('--rule');
   probe.fillRect(0, 0, 1, 1);
   return Array.from(probe.getImageData(0, 0, 1, 1).data.subarray(0, 3));
+}
+
+/**
+ * The scale and axis options of one side: numbered edges, or one name at the middle of each row or column.
+ * @returns {[any, object]}
+ */
+function axisOf(names, count, length, options) {
+  if (!names) return [scaleLinear().domain([0, count]).range([0, length]), options];
+  const band = scaleBand()
+    .domain(names.map((_, i) => i))
+    .range([0, length]);
+  // Crowded names are thinned to every n-th, about one per 12 pixels.
+  const every = Math.max(1, Math.ceil(12 / Math.max(band.bandwidth(), 1e-9)));
+  return [band, { ...options, format: (i) => (i % every === 0 ? names[i] : '') }];
+}
+
+function tilt(text) {
+  text.setAttribute('transform', 'rotate(-45)');
+  text.setAttribute('text-anchor', 'end');
+  text.setAttribute('dx', '-0.4em');
+  text.setAttribute('dy', '0.6em');
 }
 
 function setRect(node, x, y, w, hgt) {

@@ -1,6 +1,9 @@
 // Columns of the sinusoidal table for figures that draw a few dimensions over position (columns, binary).
 // Columns are fetched for a whole number of blocks of positions, so a window that grows one position at a time
 // asks the engine again only every GROW positions.
+import { dimensionsOf } from './linked.js';
+import { memo } from './memo.js';
+
 const GROW = 256;
 
 /**
@@ -33,4 +36,22 @@ export function columnStore(engine) {
     held = { key, count, columns };
     return columns;
   };
+}
+
+/**
+ * What a figure's `compute` gives its drawing of some sin/cos pairs over positions 0..positions-1: the
+ * periods, and the sine and cosine columns of each pair with a reader `value(pos, dim)`. The store travels in
+ * the figure's data from one computation to the next (`previous`), so a step of the window asks the engine
+ * nothing new.
+ * @param {object} engine
+ * @param {{ store?: ReturnType<typeof columnStore> } | null} previous the figure's last data
+ * @param {{ positions: number, dModel: number, base: number, layout: string }} params
+ * @param {number[]} pairs
+ */
+export function pairColumns(engine, previous, { positions, dModel, base, layout }, pairs) {
+  const store = previous?.store ?? columnStore(engine);
+  const periods = memo(engine, 'pairPeriods', dModel, base);
+  const dims = pairs.flatMap((pair) => Object.values(dimensionsOf(pair, dModel, layout)));
+  const columns = store(positions, dModel, base, layout, dims);
+  return { store, periods, columns, value: (pos, dim) => columns.get(dim)[pos] };
 }

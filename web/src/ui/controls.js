@@ -1,5 +1,6 @@
 // Labelled, keyboard-operable controls. Each returns { element, value (get/set), input } and calls
 // onChange(value) on every user change; setting .value from code does not call it.
+import { maxOf } from '../app/params.js';
 import { h, uid } from './dom.js';
 import { numberList } from './fields.js';
 import { formatSig } from './format.js';
@@ -161,24 +162,25 @@ export function segmented({ label, options, value, onChange = () => {} }) {
  * @param {Record<string, import('../app/params.js').ParamDecl>} decls
  * @param {Record<string, unknown>} values the initial values
  * @param {(patch: Record<string, unknown>) => void} onChange called with { key: value } on every change
- * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean }>}
+ * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean, input?: HTMLInputElement }>}
  */
 export function createControls(decls, values, onChange) {
   /** @type {Record<string, any>} */
   const controls = {};
   for (const [key, decl] of Object.entries(decls)) {
     if (!decl.control) continue;
-    const control = makeControl(decl, values[key], (v) => onChange({ [key]: v }));
+    const control = makeControl(decl, values[key], (v) => onChange({ [key]: v }), values);
     controls[key] = Object.assign(control, { linked: Boolean(decl.linked) });
   }
   return controls;
 }
 
-function makeControl(decl, value, onChange) {
+function makeControl(decl, value, onChange, values) {
   const { control, label = '', format } = decl;
   if (typeof control === 'function') return control(value, onChange);
   if (control === 'slider') {
-    const { min, max, step, scale } = decl;
+    const { min, step, scale } = decl;
+    const max = maxOf(decl, values);
     return slider({ label, min, max, step, scale, value, onChange, ...(format ? { format } : {}) });
   }
   if (control === 'toggle') return toggle({ label, checked: Boolean(value), onChange });

@@ -1,6 +1,7 @@
 // Linking between figures that show the same dimensions: a hovered dimension is announced with a bubbling
 // `pe:hover-dimension` event, and figures that draw pairs rather than dimensions map between the two with the
-// same index bookkeeping the engine's layouts use.
+// engine's own index bookkeeping of its layouts (layoutOrder).
+import { getEngine } from '../engine.js';
 
 export const HOVER_DIMENSION = 'pe:hover-dimension';
 export const SELECT_DIMENSION = 'pe:select-dimension';
@@ -19,17 +20,37 @@ export function hoverAnnouncer(element) {
   };
 }
 
+/**
+ * The engine's layout bookkeeping (layoutOrder: each dimension's place in the interleaved order) and its inverse,
+ * kept for the last few (dModel, layout): figures ask on every hover and in loops over every dimension.
+ */
+const orders = new Map();
+function orderOf(dModel, layout) {
+  const key = `${dModel} ${layout}`;
+  let held = orders.get(key);
+  if (!held) {
+    const order = getEngine().layoutOrder(dModel, layout);
+    const inverse = new Int32Array(order.length);
+    order.forEach((slot, dimension) => {
+      inverse[slot] = dimension;
+    });
+    held = { order, inverse };
+    if (orders.size >= 4) orders.delete(orders.keys().next().value);
+    orders.set(key, held);
+  }
+  return held;
+}
+
 /** The sin/cos pair a dimension belongs to, and whether it is the sine, in the given layout. */
 export function pairOf(dimension, dModel, layout = 'interleaved') {
-  const half = dModel / 2;
-  if (layout === 'split') return { pair: dimension % half, sin: dimension < half };
-  return { pair: Math.floor(dimension / 2), sin: dimension % 2 === 0 };
+  const slot = interleavedIndex(dimension, dModel, layout);
+  return { pair: Math.floor(slot / 2), sin: slot % 2 === 0 };
 }
 
 /** The sine and cosine dimensions of pair `pair` in the given layout. */
 export function dimensionsOf(pair, dModel, layout = 'interleaved') {
-  if (layout === 'split') return { sin: pair, cos: pair + dModel / 2 };
-  return { sin: 2 * pair, cos: 2 * pair + 1 };
+  const { inverse } = orderOf(dModel, layout);
+  return { sin: inverse[2 * pair], cos: inverse[2 * pair + 1] };
 }
 
 /**
@@ -37,6 +58,5 @@ export function dimensionsOf(pair, dModel, layout = 'interleaved') {
  * engine.dimensionRanges), so per-dimension engine results can be shown under either layout.
  */
 export function interleavedIndex(dimension, dModel, layout = 'interleaved') {
-  const { pair, sin } = pairOf(dimension, dModel, layout);
-  return 2 * pair + (sin ? 0 : 1);
+  return orderOf(dModel, layout).order[dimension];
 }

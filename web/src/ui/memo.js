@@ -11,7 +11,7 @@ const caches = new WeakMap();
  * @param {object} engine the loaded engine
  * @param {string} name an engine function whose result depends only on its arguments (numbers, strings and
  *   arrays of them, compared by their JSON)
- * @param {...(number|string|number[]|string[])} args
+ * @param {...unknown} args
  */
 export function memo(engine, name, ...args) {
   let byName = caches.get(engine);

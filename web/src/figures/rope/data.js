@@ -9,7 +9,7 @@ export const MAX_OFFSET = 64;
  * @param {any} engine
  * @param {{ query: string, key: string, m: number, n: number, headDim: number, base: number,
  *   convention: 'interleaved'|'half', queriesOnly: boolean, positions: number }} params
- * @param {ReturnType<typeof ropeData> | null} previous
+ * @param {any} previous the data of the last call, whose score matrices are kept when only m or n moved
  */
 export function ropeData(engine, params, previous) {
   const { headDim, base, convention, queriesOnly, positions } = params;

@@ -71,6 +71,7 @@ export default defineFigure({
   compute: ropeData,
 
   view({ frame, controls, readout, set }) {
+    /** @type {any} */
     const view = { controls, data: null, write: changeWriter() };
     view.pairs = pairsPanel(readout);
     view.scores = scoreMap({

@@ -1,0 +1,137 @@
+// Figure `columns`: chosen dimensions of the encoding as curves over position. Each is a sampled sine or cosine;
+// only the period differs. Dots mark the values at whole positions, the only places the encoding exists.
+import { defineFigure } from '../../app/figure.js';
+import { series } from '../../ui/colors.js';
+import { pairColumns } from '../../ui/column-store.js';
+import { formatInt, formatValue } from '../../ui/format.js';
+import { pairOf } from '../../ui/linked.js';
+import { SINUSOIDAL } from '../shared-params.js';
+import { dimensionLink, dimensionName } from '../sinusoidal-parts.js';
+import { curveChart } from './curves.js';
+import { dimensionPicker } from './picker.js';
+import './columns.css';
+
+const MAX_CURVES = series.length;
+// A pair whose period is shorter than this many samples is drawn through fractional positions too (see
+// curves.js), with at most SMOOTH_STEPS steps from one whole position to the next.
+const SAMPLES_PER_PERIOD = 20;
+const SMOOTH_STEPS = 8;
+
+export default defineFigure({
+  id: 'columns',
+  title: 'Single dimensions of the encoding over position',
+  caption:
+    'Each curve is one dimension (one column of the heatmap) against position; dots are the values at whole ' +
+    'positions. Add dimensions by number or by clicking a heatmap column. Hover, or focus the chart and use ' +
+    'the arrow keys (left/right: position, up/down: curve), to read values.',
+  params: { ...SINUSOIDAL, dimensions: { type: 'numbers', default: [0, 32, 128, 256, 500] } },
+  options: { highlight: null },
+
+  compute(engine, params, previous) {
+    const visible = params.dimensions.filter((d) => Number.isInteger(d) && d >= 0 && d < params.dModel);
+    return { visible, ...curveData(engine, params, visible, previous) };
+  },
+
+  view({ frame, element, engine, options, set }) {
+    const view = { params: null, preview: null };
+    const colorOf = (dim) => series[view.params.dimensions.indexOf(dim) % series.length];
+    view.picker = dimensionPicker({
+      most: MAX_CURVES,
+      colorOf,
+      onChange: (dimensions) => {
+        element.dispatchEvent(
+          new CustomEvent('pe:dimensions-change', { detail: { dimensions: [...dimensions] }, bubbles: true }),
+        );
+        set({ dimensions });
+      },
+    });
+    view.curves = curveChart({
+      colorOf,
+      describe: (pos, dim) => {
+        const { dModel, layout } = view.params;
+        return `position ${pos}, ${dimensionName(dim, dModel, layout)}, value ${formatValue(view.value(pos, dim))}`;
+      },
+      readout: (text) => frame.setReadout(text),
+      onHover: (dim) => view.link.hover(dim),
+      // The preview's values come through a store of its own, so that hovering does not drop the curves'.
+      preview: (dim) => (view.preview = curveData(engine, view.params, [dim], view.preview)),
+    });
+    view.link = dimensionLink(element, (dim) => view.curves.highlight(dim));
+    view.link.set(options().highlight);
+    frame.plot.append(...view.picker.elements, view.curves.element);
+    return view;
+  },
+
+  draw(view, data, params) {
+    view.params = params;
+    view.value = data.value;
+    view.picker.show(params.dimensions, params.dModel);
+    view.curves.draw({ dims: data.visible, data, params });
+  },
+
+  onOptions(view, { highlight }) {
+    view.link.set(highlight);
+  },
+
+  summary: ({ visible, columns }, { positions, dModel, base, layout, dimensions }) => {
+    const hidden = dimensions.filter((d) => !visible.includes(d));
+    const runs = visible.map((d) => {
+      const { min, max } = extent(columns.get(d), positions);
+      return `Dimension ${d} runs from ${formatValue(min)} to ${formatValue(max)}.`;
+    });
+    return (
+      `${formatInt(visible.length)} dimensions (${visible.join(', ') || 'none'}) over ${formatInt(positions)} ` +
+      `positions, dModel ${formatInt(dModel)}, base ${formatValue(base)}, ${layout} layout. ${runs.join(' ')}` +
+      (hidden.length ? ` Not shown (beyond dModel): ${hidden.join(', ')}.` : '')
+    );
+  },
+
+  table({ visible, value }, { positions }) {
+    const rows = [];
+    for (let p = 0; p < positions; p += 1) rows.push([p, ...visible.map((d) => formatValue(value(p, d)))]);
+    return { columns: ['position', ...visible.map((d) => `dim ${d}`)], rows };
+  },
+
+  destroy(view) {
+    view.curves.destroy();
+  },
+});
+
+/**
+ * The engine's values for the curves of `dims` (a CurveSource, see curves.js): both halves of each one's pair
+ * over the window, and for a pair fast enough to be drawn between whole positions the engine's rotations by
+ * the fractions of a position between its samples. The rotations are kept by pair and parameters in `previous`
+ * (with the columns' store), so moving the number of positions asks the engine for none.
+ */
+function curveData(engine, params, dims, previous) {
+  const { dModel, base, layout } = params;
+  const pairs = [...new Set(dims.map((d) => pairOf(d, dModel, layout).pair))];
+  const read = pairColumns(engine, previous, params, pairs);
+  const turns = previous?.turns ?? new Map();
+  const rotations = new Map();
+  for (const pair of pairs) {
+    const steps = Math.min(SMOOTH_STEPS, Math.ceil(SAMPLES_PER_PERIOD / read.periods[pair]));
+    const key = `${pair}|${dModel}|${base}|${steps}`;
+    let list = turns.get(key);
+    if (!list) {
+      list = [];
+      for (let j = 1; j < steps; j += 1) list.push(engine.shiftRotation(pair, j / steps, dModel, base));
+    }
+    turns.delete(key);
+    turns.set(key, list);
+    if (turns.size > 4 * MAX_CURVES) turns.delete(turns.keys().next().value);
+    rotations.set(pair, list);
+  }
+  return { ...read, turns, rotations };
+}
+
+/** Smallest and largest of the engine's values of one dimension over the window (for the summary). */
+function extent(column, positions) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < positions; p += 1) {
+    min = Math.min(min, column[p]);
+    max = Math.max(max, column[p]);
+  }
+  return { min, max };
+}

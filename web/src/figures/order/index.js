@@ -1,0 +1,252 @@
+// Figure `order`: two sentences through the same seeded self-attention layer. Without position information the
+// layer sees a bag of words, so "dog bites man" and "man bites dog" give the same sentence vector; an encoding or
+// a causal mask separates them. One engine call (compareSentences) gives both sentences, how far apart they end
+// up and the same measure under every encoding and mask, which the prose around the figure quotes.
+import { defineFigure } from '../../app/figure.js';
+import { select } from '../../ui/controls.js';
+import { h, replaceChildren } from '../../ui/dom.js';
+import { formatInt, formatSig, formatValue } from '../../ui/format.js';
+import { memo } from '../../ui/memo.js';
+import { sharedReadout } from '../../ui/readouts.js';
+import { scientific } from '../../ui/scientific.js';
+import { vocabulary } from '../words.js';
+import { sentencePanel } from './sentence-panel.js';
+import { formatDifference, SAME, verdict } from './verdict.js';
+import { wordField } from './word-field.js';
+import './order.css';
+
+// Each sentence's parameter and its side of compareSentences' result share the key.
+const SIDES = [
+  { name: 'A', key: 'a' },
+  { name: 'B', key: 'b' },
+];
+const WIDTHS = [8, 16, 32, 64, 128, 256];
+// A pair that is not a mirror image, for the ALiBi finding in the prose.
+const NON_MIRROR = ['the dog bites the man', 'the man bites the dog'];
+const EXAMPLES = [
+  ['dog bites man', 'man bites dog'],
+  NON_MIRROR,
+  ['the cat chased the dog', 'the dog chased the cat'],
+  ['the quick brown fox jumps over the lazy dog', 'the lazy dog jumps over the quick brown fox'],
+];
+
+export default defineFigure({
+  id: 'order',
+  title: 'Dog bites man: what self-attention sees',
+  caption:
+    'Each sentence goes through the same self-attention layer (seeded weights). The squares are the ' +
+    'attention weights of one head, query words down and key words across (darker is smaller); the strips ' +
+    'are each word\u2019s output vector and the sentence vector (the mean of the outputs), red positive and ' +
+    'blue negative. Drag a word, or focus it and press Alt+\u2190/\u2192 (or Ctrl+\u2190/\u2192), to move it.',
+  params: {
+    // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
+    a: { type: 'string', default: 'dog bites man', maxLength: 2000 },
+    b: { type: 'string', default: 'man bites dog', maxLength: 2000 },
+    encoding: {
+      type: 'enum',
+      default: 'none',
+      control: 'segmented',
+      label: 'Position information',
+      options: ['none', 'sinusoidal', 'learned', 'RoPE', 'ALiBi'].map((label) => ({
+        value: label.toLowerCase(),
+        label,
+      })),
+    },
+    mask: {
+      type: 'enum',
+      default: 'bidirectional',
+      control: 'segmented',
+      label: 'Mask',
+      options: ['bidirectional', 'causal'].map((value) => ({ value, label: value })),
+    },
+    dModel: {
+      type: 'int',
+      default: 64,
+      control: 'select',
+      label: 'Width dModel',
+      options: WIDTHS.map((w) => ({ value: w, label: formatInt(w) })),
+    },
+    seed: { type: 'int', default: 1 },
+    // Chosen beside the maps it changes, from as many heads as the layer has.
+    head: { type: 'int', default: 1 },
+    reveal: { type: 'boolean', default: false },
+  },
+
+  compute(engine, p) {
+    for (const side of SIDES) readable(engine, side, p);
+    const mirror = memo(engine, 'compareSentences', ...NON_MIRROR, 'alibi', p.dModel, p.seed);
+    return {
+      ...memo(engine, 'compareSentences', p.a, p.b, p.encoding, p.dModel, p.seed, { mask: p.mask }),
+      nonMirror: mirror.pooledDifferences.alibi.bidirectional,
+    };
+  },
+
+  view({ frame, engine, params, set }) {
+    const view = { prediction: null };
+    const part = sharedReadout((text) => frame.setReadout(text));
+    const status = h('p', { class: 'pe-order-status', 'aria-live': 'polite' });
+    const tokenize = (text) => memo(engine, 'tokenize', text);
+    view.sides = SIDES.map(({ name, key }) => ({
+      key,
+      field: wordField({
+        name,
+        value: params()[key],
+        tokenize,
+        onChange: (text) => set({ [key]: text }),
+        announce: (text) => {
+          status.textContent = text;
+        },
+      }),
+      panel: sentencePanel({ name, part }),
+    }));
+    view.head = select({
+      label: 'Head shown',
+      options: [],
+      value: '1',
+      onChange: (v) => set({ head: Number(v) }),
+    });
+    view.verdict = verdict({
+      onPredict: (choice) => {
+        view.prediction = choice;
+        set({ reveal: true });
+        view.verdict.focusResult();
+      },
+    });
+    frame.plot.append(
+      examples((a, b) => set({ a, b })),
+      h('div', { class: 'pe-order-head' }, view.head.element),
+      h(
+        'div',
+        { class: 'pe-order-sides' },
+        view.sides.map(({ field, panel }) =>
+          h('div', { class: 'pe-order-side' }, field.element, panel.element),
+        ),
+      ),
+      status,
+      view.verdict.element,
+      vocabularyList(),
+    );
+    return view;
+  },
+
+  draw(view, data, p) {
+    const head = shownHead(data, p);
+    if (view.head.input.options.length !== data.a.heads) {
+      replaceChildren(
+        view.head.input,
+        Array.from({ length: data.a.heads }, (_, i) => h('option', { value: String(i + 1) }, String(i + 1))),
+      );
+    }
+    view.head.value = String(head);
+    // One colour limit for both sentences, so that equal colours mean equal values across the two columns.
+    const magnitude = (m, v) => Math.max(m, Math.abs(v));
+    const limit = [data.a.outputs, data.b.outputs].reduce((m, values) => values.reduce(magnitude, m), 1e-12);
+    for (const { key, field, panel } of view.sides) {
+      field.show(p[key]);
+      panel.draw(data[key], head, limit);
+    }
+    view.verdict.show(data, p.reveal, view.prediction);
+  },
+
+  // The summary keeps the answer back until the reader has predicted, like the figure itself.
+  summary: ({ a, b, pooledDifference }, p) => {
+    const setting =
+      `Sentence A \u201c${a.tokens.join(' ')}\u201d and sentence B \u201c${b.tokens.join(' ')}\u201d through one ` +
+      `attention layer (dModel ${a.dModel}, ${a.heads} heads, ${p.encoding} encoding, ${a.mask} mask)`;
+    if (!p.reveal)
+      return `${setting}. Predict above whether their sentence vectors differ to see the comparison.`;
+    return (
+      `${setting}: the sentence vectors differ by at most ${formatDifference(pooledDifference)}` +
+      (pooledDifference < SAME ? ', which is zero to float precision.' : '.')
+    );
+  },
+
+  table(data, p) {
+    const head = shownHead(data, p);
+    const rows = [];
+    for (const { name, key } of SIDES) {
+      const r = data[key];
+      const n = r.seqLen;
+      for (let q = 0; q < n; q += 1) {
+        for (let k = 0; k < n; k += 1) {
+          const weight = r.weights[(head - 1) * n * n + q * n + k];
+          rows.push([name, `weight, head ${head}, key position`, r.tokens[q], q, k, formatValue(weight)]);
+        }
+      }
+      for (let q = 0; q < n; q += 1) {
+        for (let d = 0; d < r.dModel; d += 1) {
+          rows.push([name, 'output, dimension', r.tokens[q], q, d, formatValue(r.outputs[q * r.dModel + d])]);
+        }
+      }
+      for (let d = 0; d < r.dModel; d += 1) {
+        rows.push([name, 'sentence vector, dimension', '', '', d, formatValue(r.pooled[d])]);
+      }
+    }
+    return { columns: ['sentence', 'part', 'word', 'position', 'index', 'value'], rows };
+  },
+
+  // The prose quotes the sentences shown now under each setting it discusses.
+  live: ({ a, pooledDifferences: d, nonMirror }) => ({
+    'order-dmodel': formatInt(a.dModel),
+    'order-heads': formatInt(a.heads),
+    'order-diff-none': prose(d.none.bidirectional),
+    'order-diff-sinusoidal': prose(d.sinusoidal.bidirectional),
+    'order-diff-causal': prose(d.none.causal),
+    'order-diff-alibi': prose(d.alibi.bidirectional),
+    'order-diff-alibi-causal': prose(d.alibi.causal),
+    'order-diff-alibi-nonmirror': prose(nonMirror),
+  }),
+
+  destroy(view) {
+    for (const { panel } of view.sides) panel.destroy();
+  },
+});
+
+/**
+ * Throws, naming the sentence, when the engine cannot read it: too many words (tokenize's message), or an
+ * unknown word or none (attendSentence's, which is about that one sentence).
+ */
+function readable(engine, { name, key }, p) {
+  try {
+    const { tokens, known } = memo(engine, 'tokenize', p[key]);
+    if (tokens.length === 0 || known.includes(0)) engine.attendSentence(p[key], p.encoding, p.dModel, p.seed);
+  } catch (e) {
+    throw new Error(`Sentence ${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+/** The head whose weights are shown (from 1): the one asked for, within the layer's heads. */
+function shownHead({ a }, { head }) {
+  return Math.min(Math.max(1, head), a.heads);
+}
+
+function prose(difference) {
+  return difference < 1e-3 ? scientific(difference, 2) : formatSig(difference, 3);
+}
+
+function examples(choose) {
+  return h(
+    'div',
+    { class: 'pe-order-examples', role: 'group', 'aria-label': 'Example sentence pairs' },
+    h('span', { class: 'pe-order-examples-label' }, 'Try:'),
+    EXAMPLES.map(([a, b]) =>
+      h(
+        'button',
+        { type: 'button', class: 'pe-button pe-order-example', onClick: () => choose(a, b) },
+        `${a} / ${b}`,
+      ),
+    ),
+  );
+}
+
+/** The vocabulary, listed when the reader opens it. */
+function vocabularyList() {
+  const list = h('p', { class: 'pe-order-vocabulary' });
+  const details = h('details', { class: 'pe-order-vocab' }, h('summary', {}, 'Words the layer knows'), list);
+  details.addEventListener('toggle', () => {
+    if (!details.open || list.textContent) return;
+    const words = vocabulary();
+    list.textContent = `${formatInt(words.length)} words: ${words.join(', ')}.`;
+  });
+  return details;
+}

@@ -1,0 +1,167 @@
+// A sentence the reader edits: a labelled text field above one chip per word. A word moves with its arrow
+// buttons, with Alt or Ctrl and the arrow keys, or by dragging it onto another chip; words outside the
+// vocabulary are marked where they stand. The field knows words only through `tokenize` (the engine's).
+import { h, replaceChildren, uid } from '../../ui/dom.js';
+
+/**
+ * @param {{ name: string, value: string, tokenize: (text: string) => { tokens: string[], known: Uint8Array },
+ *   onChange: (text: string) => void, announce: (text: string) => void }} options `name` is the sentence's
+ *   letter; `tokenize` may throw (too many words), and the chips then stay as they were
+ */
+export function wordField({ name, value, tokenize, onChange, announce }) {
+  const id = uid('order-text');
+  const input = h('input', {
+    id,
+    type: 'text',
+    class: 'pe-order-input',
+    value,
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  const chips = h('div', {
+    class: 'pe-order-chips',
+    role: 'list',
+    'aria-label': `Words of sentence ${name}`,
+  });
+  const element = h(
+    'div',
+    {},
+    h('div', { class: 'pe-control pe-order-field' }, h('label', { for: id }, `Sentence ${name}`), input),
+    chips,
+  );
+  let words = [];
+  let shownKey = null;
+
+  input.addEventListener('input', () => {
+    show(input.value);
+    onChange(input.value);
+  });
+
+  /** Shows `text` in the field (unless it is there already) and its words as chips. */
+  function show(text) {
+    if (input.value !== text) input.value = text;
+    let tokenized;
+    try {
+      tokenized = tokenize(text);
+    } catch {
+      return; // the figure reports the engine's message; the chips keep the last words that could be read
+    }
+    const key = `${tokenized.tokens.join(' ')}|${tokenized.known.join('')}`;
+    if (key === shownKey) return;
+    shownKey = key;
+    words = tokenized.tokens;
+    replaceChildren(
+      chips,
+      words.map((word, i) => chip(word, i, tokenized.known[i] === 1)),
+    );
+  }
+
+  function chip(word, i, known) {
+    const n = words.length;
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'pe-order-word',
+        'data-index': i,
+        'aria-roledescription': 'movable word',
+        'aria-label': `${word}, word ${i + 1} of ${n}`,
+        'aria-description': `${known ? '' : 'not in the vocabulary; '}press Alt or Ctrl with the arrow keys to move`,
+        title: known ? null : `\u201c${word}\u201d is not in the vocabulary`,
+      },
+      word,
+      known ? null : h('span', { class: 'pe-order-unknown-mark', 'aria-hidden': 'true' }, '?'),
+    );
+    button.addEventListener('keydown', (event) => {
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!(event.altKey || event.ctrlKey) || !step) return;
+      // Alt+Left would otherwise take the browser back a page.
+      event.preventDefault();
+      move(i, i + step);
+    });
+    dragging(button, i);
+    const nudge = (label, to, disabled, glyph) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'pe-order-nudge',
+          'aria-label': label,
+          disabled,
+          onClick: () => move(i, to),
+        },
+        glyph,
+      );
+    return h(
+      'span',
+      { class: `pe-order-chip${known ? '' : ' pe-order-unknown'}`, role: 'listitem' },
+      nudge(`Move \u201c${word}\u201d left`, i - 1, i === 0, '\u25c0'),
+      button,
+      nudge(`Move \u201c${word}\u201d right`, i + 1, i === n - 1, '\u25b6'),
+    );
+  }
+
+  function move(from, to) {
+    const n = words.length;
+    if (to < 0 || to >= n || from === to) return;
+    const next = words.slice();
+    const [word] = next.splice(from, 1);
+    next.splice(to, 0, word);
+    const text = next.join(' ');
+    show(text);
+    onChange(text);
+    announce(`Moved \u201c${word}\u201d to word ${to + 1} of ${n} in sentence ${name}: ${text}`);
+    chips.querySelectorAll('.pe-order-word')[to]?.focus();
+  }
+
+  // The pointer drags a word onto the chip nearest to where it is let go.
+  function dragging(button, index) {
+    let start = null;
+    let target = null;
+    button.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0) return;
+      start = { x: event.clientX, y: event.clientY, moved: false };
+      button.setPointerCapture(event.pointerId);
+    });
+    button.addEventListener('pointermove', (event) => {
+      if (!start) return;
+      if (!start.moved && Math.hypot(event.clientX - start.x, event.clientY - start.y) < 6) return;
+      start.moved = true;
+      button.classList.add('pe-order-dragging');
+      target = nearestChip(event.clientX, event.clientY);
+      for (const [i, c] of [...chips.children].entries()) {
+        c.classList.toggle('pe-order-drop', i === target && i !== index);
+      }
+    });
+    const finish = (event, commit) => {
+      if (!start) return;
+      const moved = start.moved;
+      start = null;
+      button.classList.remove('pe-order-dragging');
+      for (const c of chips.children) c.classList.remove('pe-order-drop');
+      if (button.hasPointerCapture(event.pointerId)) button.releasePointerCapture(event.pointerId);
+      if (moved && commit && target !== null) move(index, target);
+      target = null;
+    };
+    button.addEventListener('pointerup', (event) => finish(event, true));
+    button.addEventListener('pointercancel', (event) => finish(event, false));
+  }
+
+  function nearestChip(x, y) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const [i, c] of [...chips.children].entries()) {
+      const r = c.getBoundingClientRect();
+      // Rows of chips are closer together than chips in a row: vertical distance counts double.
+      const d = Math.hypot(x - (r.left + r.width / 2), (y - (r.top + r.height / 2)) * 2);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  show(value);
+  return { element, show };
+}
