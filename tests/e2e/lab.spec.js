@@ -73,7 +73,7 @@ test('the default experiment shows progress at once and curves as it trains, end
   const lengths = figure.locator('.pe-lab-lengths');
   await expect(lengths).toBeVisible();
   await expect(lengths.locator('path.pe-lab-curve')).toHaveCount(5);
-  await expect(lengths.locator('.pe-lab-marks text')).toHaveText('trained on 8');
+  await expect(lengths.locator('.pe-offsetchart-marks text')).toHaveText('trained on 8');
   const status = await figure.locator('.pe-lab-status').textContent();
   const seconds = status.match(/in ([\d.]+) s/)[1];
   console.log(`default experiment: ${status}`);

@@ -27,13 +27,19 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   const xAxis = h('svg:g');
   const yAxis = h('svg:g');
   const zero = h('svg:line', { class: 'pe-offsetchart-zero' });
+  const marksGroup = h('svg:g', { class: 'pe-offsetchart-marks' });
   const curves = h('svg:g');
   const rule = h('svg:line', { class: 'pe-offsetchart-rule', visibility: 'hidden' });
-  svg.append(xAxis, yAxis, zero, curves, rule);
+  svg.append(xAxis, yAxis, zero, marksGroup, curves, rule);
   const box = h('div', { class: 'pe-offsetchart-box' }, svg);
   const legend = h('ul', { class: 'pe-offsetchart-legend', hidden: true });
   const element = h('div', {}, box, legend);
   const paths = nodePool(curves, () => h('svg:path'));
+  const marks = nodePool(marksGroup, () => {
+    const line = h('svg:line');
+    const text = h('svg:text', { 'text-anchor': 'middle' });
+    return { node: h('svg:g', {}, line, text), line, text };
+  });
   const keys = nodePool(legend, () => {
     const swatch = h('span', { class: 'pe-offsetchart-swatch' });
     const text = h('span');
@@ -47,7 +53,16 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
 
   function render() {
     if (!shown) return;
-    const { min = 0, max, domain, nice = false, zeroLine = false, series } = shown;
+    const {
+      min = 0,
+      max,
+      domain,
+      nice = false,
+      zeroLine = false,
+      series,
+      marks: marked = [],
+      yFormat,
+    } = shown;
     const w = Math.max(220, width || box.clientWidth);
     put(svg, 'width', w);
     put(svg, 'height', height);
@@ -61,7 +76,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     put(xAxis, 'transform', `translate(0,${height - MARGIN.bottom})`);
     put(yAxis, 'transform', `translate(${MARGIN.left},0)`);
     drawAxis(xAxis, 'bottom', x, { ticks: w < 400 ? 4 : 8, label: xLabel, format: formatInt });
-    drawAxis(yAxis, 'left', y, { ticks: 5, label: yLabel });
+    drawAxis(yAxis, 'left', y, { ticks: 5, label: yLabel, ...(yFormat ? { format: yFormat } : {}) });
     put(zero, 'visibility', zeroLine ? 'visible' : 'hidden');
     put(zero, 'x1', x(min));
     put(zero, 'x2', x(max));
@@ -70,8 +85,15 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     paths(series.length).forEach((path, s) => {
       const { value, stroke, className } = series[s];
       let d = '';
+      let pen = 'M';
       for (let k = min; k <= max; k += 1) {
-        d += `${k > min ? 'L' : 'M'}${x(k).toFixed(1)},${y(value(k)).toFixed(1)}`;
+        const v = value(k);
+        // A value that is not a finite number (a curve that stops short of max) leaves a gap.
+        if (!Number.isFinite(v)) pen = 'M';
+        else {
+          d += `${pen}${x(k).toFixed(1)},${y(v).toFixed(1)}`;
+          pen = 'L';
+        }
       }
       put(path, 'd', d);
       put(path, 'class', className);
@@ -82,6 +104,16 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     keys(labelled.length).forEach(({ swatch, text }, s) => {
       put(swatch, 'style', `background:${labelled[s].stroke}`);
       putText(text, labelled[s].label);
+    });
+    marks(marked.length).forEach(({ line, text }, i) => {
+      const at = x(marked[i].at);
+      put(line, 'x1', at);
+      put(line, 'x2', at);
+      put(line, 'y1', MARGIN.top);
+      put(line, 'y2', height - MARGIN.bottom);
+      put(text, 'x', at);
+      put(text, 'y', MARGIN.top + 10);
+      putText(text, marked[i].label);
     });
     put(rule, 'y1', MARGIN.top);
     put(rule, 'y2', height - MARGIN.bottom);
@@ -118,9 +150,11 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
      * Draws the curves: curve s at offset k is `series[s].value(k)`, k = min..max (min 0 unless given; negative
      * offsets for keys after the query), against a y axis over `domain`
      * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
-     * legend under the chart. The reading under the rule is renewed.
+     * legend under the chart; a value that is not finite leaves a gap in its curve. Each of `marks` is a labelled
+     * vertical line at offset `at`; `yFormat` writes the y axis's ticks. The reading under the rule is renewed.
      * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
-     *   number) => number, stroke: string, className: string, label?: string }[] }} spec
+     *   number) => number, stroke: string, className: string, label?: string }[], marks?: { at: number, label:
+     *   string }[], yFormat?: (v: number) => string }} spec
      */
     draw(spec) {
       shown = spec;

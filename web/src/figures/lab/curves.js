@@ -5,7 +5,7 @@ import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
 import { keyList } from '../../ui/key-list.js';
-import { lineChart } from './line-chart.js';
+import { offsetChart } from '../../ui/offset-chart.js';
 import { SCHEME_NAMES } from './params.js';
 
 /** A fraction as a percentage with the digits a batch or an evaluation set can resolve. */
@@ -32,30 +32,28 @@ export function raceCharts(readout) {
       ? `step ${formatInt(step)}, ${what}: ${values}`
       : `step ${formatInt(step)}: not trained yet`;
   };
-  const loss = lineChart({
-    name: 'loss',
+  const loss = offsetChart({
+    name: 'lab-chart-loss',
     label: 'Training loss per step, one curve per scheme; left and right arrow keys step through the steps',
     xLabel: 'step',
     yLabel: 'loss (nats)',
     readout,
     describe: byStep((r) => r.loss, 'training loss', formatValue),
   });
-  const accuracy = lineChart({
-    name: 'accuracy',
+  const accuracy = offsetChart({
+    name: 'lab-chart-accuracy',
     label: 'Training accuracy per step, one curve per scheme; left and right arrow keys step',
     xLabel: 'step',
     yLabel: 'accuracy',
-    yFormat: (v) => `${formatInt(100 * v)}%`,
     readout,
     describe: byStep((r) => r.accuracy, 'accuracy on the training batch', percentOf),
   });
-  const lengths = lineChart({
-    name: 'lengths',
+  const lengths = offsetChart({
+    name: 'lab-chart-lengths',
     label:
       'Held-out accuracy against sequence length, training length marked; arrow keys step through lengths',
     xLabel: 'sequence length (tokens)',
     yLabel: 'held-out accuracy',
-    yFormat: (v) => `${formatInt(100 * v)}%`,
     height: 220,
     readout,
     describe: (n) => {
@@ -113,33 +111,33 @@ export function raceCharts(readout) {
           ),
         );
       }
-      const curves = (pick) =>
+      // One curve per run: values[i] is the curve at x = from + i; past the values the curve stops.
+      const curves = (pick, from) =>
         race.runs.map((run) => ({
-          key: run.scheme,
-          color: SCHEME_COLOURS[run.scheme],
-          dashed: run.scheme === 'none',
-          values: pick(run),
-          from: 1,
+          value: (x) => pick(run)[x - from],
+          stroke: SCHEME_COLOURS[run.scheme],
+          className: `pe-lab-curve pe-lab-curve-${run.scheme}${run.scheme === 'none' ? ' pe-lab-dashed' : ''}`,
         }));
+      const percentAxis = (v) => `${formatInt(100 * v)}%`;
       const top = Math.max(1e-3, ...race.runs.map((r) => (r.loss.length ? Math.max(...r.loss) : 0)));
-      loss.draw({ domain: [1, race.total], range: [0, top], curves: curves((r) => r.loss) });
-      accuracy.draw({ domain: [1, race.total], range: [0, 1], curves: curves((r) => r.accuracy) });
-      loss.reread();
-      accuracy.reread();
+      loss.draw({ min: 1, max: race.total, domain: [0, top], series: curves((r) => r.loss, 1) });
+      accuracy.draw({
+        min: 1,
+        max: race.total,
+        domain: [0, 1],
+        yFormat: percentAxis,
+        series: curves((r) => r.accuracy, 1),
+      });
       const evaluated = race.runs.every((r) => r.evaluation);
       lengthsBox.hidden = !evaluated;
       if (!evaluated) return;
       const { lengths: xs } = race.runs[0].evaluation;
       lengths.draw({
-        domain: [xs[0], xs[xs.length - 1]],
-        range: [0, 1],
-        curves: race.runs.map((run) => ({
-          key: run.scheme,
-          color: SCHEME_COLOURS[run.scheme],
-          dashed: run.scheme === 'none',
-          values: run.evaluation.accuracy,
-          from: xs[0],
-        })),
+        min: xs[0],
+        max: xs[xs.length - 1],
+        domain: [0, 1],
+        yFormat: percentAxis,
+        series: curves((r) => r.evaluation.accuracy, xs[0]),
         marks: [{ at: length, label: `trained on ${formatInt(length)}` }],
       });
     },
