@@ -133,12 +133,14 @@ export function createRace(
     await Promise.all(
       runs.map(async (run) => {
         const { result, ms } = await run.handle.call('evaluate', { samples });
+        if (!live()) return;
         engineMs += ms > 0 ? ms : 0;
         run.evaluation = {
           lengths: Array.from(result.lengths),
           accuracy: Array.from(result.accuracy),
           loss: Array.from(result.loss),
         };
+        onChange(race);
       }),
     );
     if (!live()) return;

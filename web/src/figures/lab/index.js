@@ -100,10 +100,14 @@ export default defineFigure({
         experiment().race.play();
         schedule();
       },
-      pause: () => experiment().race.pause(),
+      pause: () => {
+        experiment().race.pause();
+        schedule();
+      },
       step: () => {
         view.predict.lock();
         experiment().race.step();
+        schedule();
       },
       reset: () => {
         renew(view, { playing: false });

@@ -66,7 +66,9 @@ export function toolbar(actions) {
           ? `${STATUS.failed} ${failure.message}`
           : state === 'paused'
             ? `Paused at step ${formatInt(at)}.`
-            : STATUS[state];
+            : state === 'evaluating'
+              ? `${STATUS.evaluating} ${runs.filter((r) => r.evaluation).length} of ${runs.length} done.`
+              : STATUS[state];
     write.putText(status, text);
   }
 
