@@ -101,7 +101,8 @@ test('the default experiment shows progress at once and curves as it trains, end
     at[prefix] = {};
     for (const scheme of quotedSchemes) {
       const quoted = percent(await live(`lab-${prefix}-${scheme}`).textContent({ timeout: 1000 }));
-      expect(Math.abs(quoted - heldOut(length, schemes.indexOf(scheme)))).toBeLessThan(5e-5);
+      // Quoted to a tenth of a point.
+      expect(Math.abs(quoted - heldOut(length, schemes.indexOf(scheme)))).toBeLessThan(5e-4 + 1e-9);
       at[prefix][scheme] = quoted;
     }
   }

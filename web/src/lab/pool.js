@@ -3,12 +3,18 @@
 // time, so the page only ever waits for messages.
 //
 // How many workers: one per core the browser reports, at most one per run and at most MAX_WORKERS. Measured on
-// the 2-core machine this project is developed on (Chromium 13x headless, the default experiment: five runs of
-// the `subject` task, see figures/lab/index.js), wall time to the end of evaluation:
-//   WORKER_TIMINGS
-// Two workers on two cores is the fastest; a third adds a context switch per chunk and engine memory for
-// nothing, and one leaves a core idle. The page's own thread keeps answering input because the workers do
-// nothing but train and the page only draws what they send.
+// the 2-core machine this project is built on (headless Chromium, the default race: five runs of `subject`,
+// 300 steps, then evaluation), while other builds kept its load average between 8 and 20 (CPU pressure ~95%):
+//   the race at 150 steps, in the order run   1: 28.2 32.9 17.0 12.3 s   2: 28.6 38.4 14.7 14.3 s
+//                                             3: 29.9 24.0 27.1 11.8 s   4: 34.7 25.2 23.2 13.9 s
+//   the default race (load 8-12)              1: 14.0 s   2: 18.8 s   3: 21.5 s   4: 27.9 s
+//   the default race (load 8-20)              1: 84.8 69.7 s   2: 54.5 77.1 s   3: 82.7 18.8 s
+// Under that load the count makes no difference the noise does not swamp: the browser as a whole gets about one
+// core (its CPU time was 14-20 s for the default race whatever the count, its wall time what the other jobs
+// left). On the same machine idle, the engine's own time decides: a run costs about 1.8 s of training and 0.65 s
+// of evaluation (Node, same build), so one worker takes 12 s, two take 7.4 s (three runs on one of them) and
+// three 6.2 s, while taking a third thread from the page. Two, one per core, is the choice: the page's thread
+// keeps a share of the cores for the curves and the reader's input, and a third worker would win at most 17%.
 
 const MAX_WORKERS = 4;
 

@@ -8,8 +8,10 @@ import { keyList } from '../../ui/key-list.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { SCHEME_NAMES } from './params.js';
 
-/** A fraction as a percentage with the digits a batch or an evaluation set can resolve. */
-export const percentOf = (x) => `${formatFixed(100 * x, 2)}%`;
+/** A fraction as an exact percentage: a batch of 32 or a set of 128 sequences needs at most 5 decimals. */
+export const percentOf = (x) => `${formatFixed(100 * x, 5)}%`;
+/** A fraction as a percentage for prose and tables, to a tenth of a point. */
+export const percentShort = (x) => `${formatFixed(100 * x, 1)}%`;
 
 const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
 

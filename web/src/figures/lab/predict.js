@@ -4,7 +4,7 @@
 // some accuracy, and the question is which ones generalise at all.)
 import { changeWriter, h, nodePool, uid } from '../../ui/dom.js';
 import { formatInt } from '../../ui/format.js';
-import { percentOf } from './curves.js';
+import { percentShort } from './curves.js';
 import { SCHEME_NAMES, SCHEMES } from './params.js';
 
 /** What "still works" means: at least this fraction of held-out targets right. */
@@ -124,7 +124,7 @@ export function predictPanel() {
         if (said === works) right += 1;
         write.putText(cells[0], SCHEME_NAMES[run.scheme]);
         write.putText(cells[1], said ? 'works' : 'fails');
-        write.putText(cells[2], `${percentOf(accuracy)} at ${formatInt(FACTOR * length)} tokens`);
+        write.putText(cells[2], `${percentShort(accuracy)} at ${formatInt(FACTOR * length)} tokens`);
         write.putText(cells[3], said === works ? 'right' : 'wrong');
         write.put(cells[3], 'class', said === works ? 'pe-lab-right' : 'pe-lab-wrong');
       });

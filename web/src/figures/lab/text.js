@@ -1,7 +1,7 @@
 // The lab as text: the one-line summary, the numbers the prose quotes (data-live), and the data table whose CSV
 // holds every curve: training loss and accuracy per step, and held-out loss and accuracy per length.
 import { formatFixed, formatInt, formatSig } from '../../ui/format.js';
-import { percentOf } from './curves.js';
+import { percentOf, percentShort } from './curves.js';
 import { SCHEME_NAMES, SCHEMES, SIZES, TASKS } from './params.js';
 import { accuracyAt, FACTOR, farLength } from './predict.js';
 
@@ -60,7 +60,7 @@ export function live(race, params) {
   };
   for (const scheme of SCHEMES) {
     const run = race.runs.find((r) => r.scheme === scheme);
-    const at = (n) => (run ? value(() => percentOf(accuracyAt(run, n))) : 'not raced');
+    const at = (n) => (run ? value(() => percentShort(accuracyAt(run, n))) : 'not raced');
     values[`lab-at-${scheme}`] = at(params.length);
     values[`lab-double-${scheme}`] = at(double);
     values[`lab-far-${scheme}`] = at(far);
