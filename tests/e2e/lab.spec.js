@@ -160,6 +160,14 @@ test('Pause stops training, Step takes ten steps, and Reset terminates the worke
   await expect.poll(() => stepOf(figure), { timeout: 30_000 }).toBeGreaterThan(0);
   await figure.getByRole('button', { name: 'Pause' }).click();
   await expect(figure.locator('.pe-lab-status')).toContainText('Paused at step');
+  // The chunks already sent come back; then nothing more.
+  await expect
+    .poll(async () => {
+      const before = await stepOf(figure);
+      await page.waitForTimeout(500);
+      return (await stepOf(figure)) === before;
+    })
+    .toBe(true);
   const paused = await stepOf(figure);
   await page.waitForTimeout(1500);
   expect(await stepOf(figure)).toBe(paused);
