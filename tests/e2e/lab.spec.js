@@ -207,7 +207,9 @@ test('another figure keeps responding while the lab trains', async ({ page }) =>
   await positions.press('ArrowLeft');
   await expect(heatmap.locator('.pe-summary')).toContainText('63 positions', { timeout: 2000 });
   console.log(`heatmap summary followed its slider in ${Date.now() - started} ms while the lab trained`);
+  // Off screen the lab draws nothing but changes of state; back in view it shows how far it got.
   await expect(lab.locator('.pe-lab-status')).toHaveText('Training\u2026');
+  await lab.scrollIntoViewIfNeeded();
   await expect.poll(() => stepOf(lab), { timeout: 30_000 }).toBeGreaterThan(before);
 });
 

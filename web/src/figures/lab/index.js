@@ -73,18 +73,34 @@ export default defineFigure({
     };
   },
 
-  view({ frame, controls, redraw }) {
+  view({ frame, controls, element, redraw }) {
     const view = { frame, controls, data: null, params: null, restart: null, frameRequest: 0, timer: 0 };
     // Chunks come back many times a second from every run; drawing each would take the page's thread (and, on
-    // two cores, time from the workers) for curves nobody can follow that fast.
+    // two cores, time from the workers) for curves nobody can follow that fast. Off screen, only a change of
+    // the race's state is drawn (the prose beside the figure quotes its end); the rest waits until it is seen.
     let drawnAt = 0;
+    let drawnState = '';
+    let visible = true;
+    let stale = false;
+    view.observer = new IntersectionObserver((entries) => {
+      visible = entries.some((entry) => entry.isIntersecting);
+      if (visible && stale) schedule();
+    });
+    view.observer.observe(element);
     const schedule = () => {
+      const state = view.data?.shared.experiment?.race.state;
+      if (!visible && state === drawnState) {
+        stale = true;
+        return;
+      }
+      stale = false;
       if (view.frameRequest || view.timer) return;
       const draw = () => {
         view.timer = 0;
         view.frameRequest = requestAnimationFrame(() => {
           view.frameRequest = 0;
           drawnAt = performance.now();
+          drawnState = view.data?.shared.experiment?.race.state ?? '';
           redraw();
         });
       };
@@ -157,6 +173,7 @@ export default defineFigure({
   table: (data) => table(data.shared.experiment.race),
 
   destroy(view) {
+    view.observer.disconnect();
     cancelAnimationFrame(view.frameRequest);
     clearTimeout(view.timer);
     clearTimeout(view.restart);
