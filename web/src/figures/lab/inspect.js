@@ -66,7 +66,8 @@ export function inspectPanel({ readout, controls }) {
   });
   const example = h('p', { class: 'pe-lab-example', 'data-readout': 'example' });
   const peak = h('p', { class: 'pe-lab-peak', 'data-readout': 'peak' });
-  const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+  // Not the frame's .pe-error: that one is the figure's, and a page finds it as the figure's only error line.
+  const error = h('p', { class: 'pe-lab-inspect-error', role: 'alert', hidden: true });
   const waiting = h('p', { class: 'pe-lab-note' });
   const tables = ['Learned table (trained)', 'Sinusoidal formula'].map((title, i) =>
     positionTable({

@@ -41,12 +41,12 @@ export function summary(race, params) {
 }
 
 /**
- * The numbers the section's prose quotes. Before the race is evaluated they are empty (the page shows an
- * ellipsis), so that no sentence ever quotes a number the reader's run has not produced.
+ * The numbers the section's prose quotes. Before the race is evaluated they read as an ellipsis, so that no
+ * sentence ever quotes a number the reader's run has not produced.
  */
 export function live(race, params) {
   const done = race.state === 'done';
-  const value = (fn) => (done ? fn() : []);
+  const value = (fn) => (done ? fn() : '\u2026');
   const far = farLength(race);
   const double = FACTOR * params.length;
   const values = {
