@@ -28,28 +28,29 @@ export function raceCharts(readout) {
       .filter((run) => at(pick(run), i) !== undefined)
       .map((run) => `${SCHEME_NAMES[run.scheme]} ${format(at(pick(run), i))}`)
       .join(', ');
-  const byStep = (pick, what, format) => (step) => {
-    const values = list(pick, step - 1, format);
-    return values
-      ? `step ${formatInt(step)}, ${what}: ${values}`
-      : `step ${formatInt(step)}: not trained yet`;
-  };
-  const loss = offsetChart({
-    name: 'lab-chart-loss',
-    label: 'Training loss per step, one curve per scheme; left and right arrow keys step through the steps',
-    xLabel: 'step',
-    yLabel: 'loss (nats)',
-    readout,
-    describe: byStep((r) => r.loss, 'training loss', formatValue),
-  });
-  const accuracy = offsetChart({
-    name: 'lab-chart-accuracy',
-    label: 'Training accuracy per step, one curve per scheme; left and right arrow keys step',
-    xLabel: 'step',
-    yLabel: 'accuracy',
-    readout,
-    describe: byStep((r) => r.accuracy, 'accuracy on the training batch', percentOf),
-  });
+  /** A chart of one measure per training step, each run's curve growing as it trains. */
+  const stepChart = (name, yLabel, pick, what, format) =>
+    offsetChart({
+      name: `lab-chart-${name}`,
+      label: `${what} per step, one curve per scheme; left and right arrow keys step through the steps`,
+      xLabel: 'step',
+      yLabel,
+      readout,
+      describe: (step) => {
+        const values = list(pick, step - 1, format);
+        return values
+          ? `step ${formatInt(step)}, ${what.toLowerCase()}: ${values}`
+          : `step ${formatInt(step)}: not trained yet`;
+      },
+    });
+  const loss = stepChart('loss', 'loss (nats)', (r) => r.loss, 'Training loss', formatValue);
+  const accuracy = stepChart(
+    'accuracy',
+    'accuracy',
+    (r) => r.accuracy,
+    'Accuracy on the training batch',
+    percentOf,
+  );
   const lengths = offsetChart({
     name: 'lab-chart-lengths',
     label:
