@@ -1,0 +1,136 @@
+# ----- Training ----------------------------------------------------------------------------------------------------
+
+
+def lr_at(cfg, t):
+    """Linear warm-up to the peak over `warmup` steps, then a cosine down to 0.1x the peak at `steps`, held there."""
+    lr, warmup, steps = cfg["lr"], cfg["warmup"], cfg["steps"]
+    if t < warmup:
+        return lr * (t + 1) / warmup
+    r = min(1.0, (t - warmup) / max(1, steps - warmup))
+    return lr * (0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * r)))
+
+
+def make_optimizer(model, cfg):
+    """AdamW in two groups: weight decay on the attention, MLP and head weight matrices only."""
+    decayed = {name for name, _, _, _, decay in param_specs(cfg) if decay}
+    groups = [[], []]
+    for name, _, _, _, _ in param_specs(cfg):
+        groups[name not in decayed].append(model.p(name))
+    return torch.optim.AdamW(
+        [{"params": groups[0], "weight_decay": cfg["weightDecay"]}, {"params": groups[1], "weight_decay": 0.0}],
+        lr=cfg["lr"], betas=(0.9, 0.999), eps=1e-8,
+    )  # fmt: skip
+
+
+def start_processes(device_flag):
+    """(rank, world size, device): one process, or the process group torchrun describes in the environment."""
+    world = int(os.environ.get("WORLD_SIZE", "1"))
+    gpu = torch.cuda.is_available() and device_flag in (None, "cuda")
+    if world == 1:
+        return 0, 1, torch.device(device_flag or ("cuda" if gpu else "cpu"))
+    local = int(os.environ.get("LOCAL_RANK", "0"))
+    device = torch.device("cuda", local) if gpu else torch.device(device_flag or "cpu")
+    if gpu:
+        torch.cuda.set_device(device)
+    dist.init_process_group("nccl" if gpu else "gloo")  # env:// from torchrun
+    return dist.get_rank(), world, device
+
+
+def train(net, model, cfg, steps, rank, world, device, log_every):
+    """Train `steps` steps; returns the loss and accuracy of every step (rank 0 prints them)."""
+    optimizer = make_optimizer(model, cfg)
+    params = [model.p(name) for name, _, _, _, _ in param_specs(cfg)]
+    curve = []
+    for t in range(steps):
+        tokens, targets = training_batch(cfg, t)
+        total = int((targets != NO_TARGET).sum())
+        rows = slice(rank * cfg["batch"] // world, (rank + 1) * cfg["batch"] // world)
+        optimizer.zero_grad(set_to_none=True)
+        ce, right = loss_sums(net, tokens[rows].to(device), targets[rows].to(device))
+        (ce * world / total).backward()  # x world: DistributedDataParallel averages the ranks' gradients
+        if cfg["clip"] > 0:
+            torch.nn.utils.clip_grad_norm_(params, cfg["clip"])
+        for group in optimizer.param_groups:
+            group["lr"] = lr_at(cfg, t)
+        optimizer.step()
+        sums = torch.stack((ce.detach().double(), right.double()))
+        if world > 1:
+            dist.all_reduce(sums)
+        loss, accuracy = (sums / total).tolist()
+        curve.append({"step": t, "loss": loss, "accuracy": accuracy})
+        if rank == 0 and (t % log_every == 0 or t == steps - 1):
+            print(f"step {t} loss {loss:.7f} accuracy {accuracy:.6f}", flush=True)
+    return curve
+
+
+@torch.no_grad()
+def evaluate(model, cfg, samples, device):
+    """Loss and accuracy by length on the held-out sets, from the task's shortest length to min(4T, 128)."""
+    out = []
+    for n in range(TASKS[cfg["task"]][3], min(4 * cfg["length"], 128) + 1):
+        tokens, targets = evaluation_batch(cfg["task"], n, samples)
+        ce, right, count = 0.0, 0, int((targets != NO_TARGET).sum())
+        for start in range(0, samples, 256):
+            part = slice(start, start + 256)
+            a, b = loss_sums(model, tokens[part].to(device), targets[part].to(device))
+            ce, right = ce + a.item(), right + b.item()
+        out.append({"length": n, "loss": ce / count, "accuracy": right / count})
+        print(f"eval length {n} loss {ce / count:.7f} accuracy {right / count:.6f}", flush=True)
+    return out
+
+
+def write_json(path, value):
+    """JSON to a file, or to stdout for "-"; floats as Python writes them, which read back exactly."""
+    text = json.dumps(value) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        with open(path, "w") as f:
+            f.write(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="PE Explorer training-lab experiment (see the docstring).")
+    parser.add_argument("--steps", type=int, help="training steps (default: CONFIG's schedule length)")
+    parser.add_argument("--log-every", type=int, default=1, help="print every N-th step and the last")
+    parser.add_argument("--eval-samples", type=int, default=32, help="sequences per evaluation length; 0 skips it")
+    parser.add_argument("--output", help="write the curve and the evaluation to this JSON file")
+    parser.add_argument("--save", help="write the trained weights here (torch.save of the state dict)")
+    parser.add_argument("--dump-init", help="write the initial weights here as JSON ('-' for stdout)")
+    parser.add_argument("--device", help="cpu, cuda, cuda:1, ... (default: cuda if available, else cpu)")
+    args = parser.parse_args()
+    cfg = check_config(json.loads(CONFIG_JSON))
+    steps = cfg["steps"] if args.steps is None else args.steps
+    # Float32 matrix products as the page computes them, not TensorFloat-32's 10-bit mantissas on recent GPUs.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    rank, world, device = start_processes(args.device)
+    if world > cfg["batch"]:
+        sys.exit(f"{world} processes need a batch of at least {world} sequences (CONFIG has {cfg['batch']})")
+    model = LabModel(cfg)
+    model.init_weights()
+    if args.dump_init and rank == 0:
+        params = [{"name": n, "shape": s, "data": model.p(n).flatten().tolist()} for n, s, _, _, _ in param_specs(cfg)]
+        write_json(args.dump_init, {"config": cfg, "params": params})
+    model.to(device)
+    net = model
+    if world > 1:
+        ids = [device.index] if device.type == "cuda" else None
+        net = nn.parallel.DistributedDataParallel(model, device_ids=ids)
+    if rank == 0:
+        print(f"PE Explorer lab: {cfg['task']}, {cfg['scheme']}, {steps} steps on {device} x {world}", flush=True)
+    started = time.time()
+    curve = train(net, model, cfg, steps, rank, world, device, max(1, args.log_every))
+    if rank == 0:
+        print(f"trained {steps} steps in {time.time() - started:.1f} s", flush=True)
+        evaluation = evaluate(model, cfg, args.eval_samples, device) if args.eval_samples > 0 else []
+        if args.output:
+            run = {"device": str(device), "processes": world, "curve": curve, "evaluation": evaluation}
+            write_json(args.output, {"config": cfg, **run})
+        if args.save:
+            torch.save(model.state_dict(), args.save)
+    if world > 1:
+        dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()
