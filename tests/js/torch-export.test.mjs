@@ -29,13 +29,19 @@ const DUMP_TOOL = path.join(ROOT, 'build/native/pe-lab-dump');
 const STEPS = 20;
 const EVAL_SAMPLES = 8;
 const LOSS_TOLERANCE = 1e-3;
+// Float32 rounding alone parts the script's curve from the engine's by at most 5e-6 at any step of these cases
+// (measured on x86-64: 3e-7 to 4.6e-6, the most for sinusoidal-subject). An erf GELU in place of the tanh form
+// stays under the per-step 1e-3 but moves four of the six curves by 2.7e-5 to 1.4e-4, so the worst step of
+// every case must also stay within this.
+const ROUNDING_TOLERANCE = 2e-5;
 
 // Small enough for seconds per case, with a schedule that warms up, decays and reaches its floor within the
-// 20 steps; decay and clipping on. The peak rate stays at 1e-2: far above it, training amplifies float32
-// rounding until two correct float32 implementations part by more than 1e-3.
-const BASE = { dModel: 16, nHeads: 2, nLayers: 2, length: 8, batch: 8, lr: 1e-2, warmup: 5, steps: 15 };
-BASE.weightDecay = 0.1;
-BASE.seed = 7;
+// 20 steps; decay on, and a clip low enough to act at every step. The rate of 3e-2 moves the weights far
+// enough in 20 steps that a RoPE convention swapped, a sin/cos swapped, ALiBi's slopes off by one or a clip
+// skipped each part the curves by 8e-3 or more (measured by making each mistake in the template), while
+// rounding stays at 1e-6; from about 5e-2 on, training amplifies rounding itself towards 1e-4.
+const BASE = { dModel: 16, nHeads: 2, nLayers: 2, length: 8, batch: 8, lr: 3e-2, warmup: 5, steps: 15 };
+Object.assign(BASE, { weightDecay: 0.1, clip: 0.1, seed: 7 });
 
 // Every scheme, both RoPE conventions, per-token tasks and the pooled subject (and majority), causal and
 // bidirectional, 1 to 3 heads (ALiBi's rule for a count that is not a power of two), clipping off once.
@@ -142,6 +148,7 @@ function compareCurve(t, label, printed, engine) {
   diffs.forEach((d, i) =>
     assert.ok(d <= LOSS_TOLERANCE, `${label} step ${i}: loss ${printed.loss[i]} vs engine ${engine.loss[i]}`),
   );
+  assert.ok(worst <= ROUNDING_TOLERANCE, `${label}: worst step ${worst} is more than float32 rounding`);
   // Accuracy is a count of argmaxes: it may only differ where float32 rounding flips a near tie.
   const flips = printed.accuracy.filter((a, i) => Math.abs(a - engine.accuracy[i]) > 1e-6).length;
   assert.ok(flips <= 2, `${label}: accuracy differs from the engine's at ${flips} of ${STEPS} steps`);
