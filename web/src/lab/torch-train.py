@@ -12,12 +12,11 @@ def lr_at(cfg, t):
 
 def make_optimizer(model, cfg):
     """AdamW in two groups: weight decay on the attention, MLP and head weight matrices only."""
-    decayed = {name for name, _, _, _, decay in param_specs(cfg) if decay}
-    groups = [[], []]
-    for name, _, _, _, _ in param_specs(cfg):
-        groups[name not in decayed].append(model.p(name))
+    specs = param_specs(cfg)
+    decayed = [model.p(name) for name, _, _, _, decay in specs if decay]
+    plain = [model.p(name) for name, _, _, _, decay in specs if not decay]
     return torch.optim.AdamW(
-        [{"params": groups[0], "weight_decay": cfg["weightDecay"]}, {"params": groups[1], "weight_decay": 0.0}],
+        [{"params": decayed, "weight_decay": cfg["weightDecay"]}, {"params": plain, "weight_decay": 0.0}],
         lr=cfg["lr"], betas=(0.9, 0.999), eps=1e-8,
     )  # fmt: skip
 
@@ -25,14 +24,14 @@ def make_optimizer(model, cfg):
 def start_processes(device_flag):
     """(rank, world size, device): one process, or the process group torchrun describes in the environment."""
     world = int(os.environ.get("WORLD_SIZE", "1"))
-    gpu = torch.cuda.is_available() and device_flag in (None, "cuda")
+    device = torch.device(device_flag or ("cuda" if torch.cuda.is_available() else "cpu"))
     if world == 1:
-        return 0, 1, torch.device(device_flag or ("cuda" if gpu else "cpu"))
-    local = int(os.environ.get("LOCAL_RANK", "0"))
-    device = torch.device("cuda", local) if gpu else torch.device(device_flag or "cpu")
-    if gpu:
+        return 0, 1, device
+    # One GPU per process, chosen by the local rank; --device cpu keeps every rank on the CPU.
+    if device.type == "cuda":
+        device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
         torch.cuda.set_device(device)
-    dist.init_process_group("nccl" if gpu else "gloo")  # env:// from torchrun
+    dist.init_process_group("nccl" if device.type == "cuda" else "gloo")  # env:// from torchrun
     return dist.get_rank(), world, device
 
 
