@@ -94,7 +94,7 @@ test('the script is the three Python parts, joined, with only the CONFIG block c
 test('the script names PE Explorer, its configuration and how to run it', () => {
   const script = torchScript({ task: 'reverse' });
   assert.ok(script.startsWith('#!/usr/bin/env python3\n"""PE Explorer'), 'a shebang, then the docstring');
-  const header = script.slice(0, script.indexOf('CONFIG_JSON'));
+  const header = script.slice(0, script.indexOf('CONFIG_JSON = r"""'));
   for (const words of [
     'python3 pe_lab.py',
     'torchrun --nproc_per_node',
