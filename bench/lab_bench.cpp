@@ -79,7 +79,8 @@ int serve() {
     const double cpu = seconds_since(c0);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     std::printf("{\"cpu\": %.6f, \"wall\": %.6f, \"losses\": [", cpu, wall);
-    for (std::size_t i = 0; i < losses.size(); ++i) std::printf("%s%.9g", i > 0 ? ", " : "", static_cast<double>(losses[i]));
+    for (std::size_t i = 0; i < losses.size(); ++i)
+      std::printf("%s%.9g", i > 0 ? ", " : "", static_cast<double>(losses[i]));
     std::printf("]}\n");
     std::fflush(stdout);
   }
