@@ -201,9 +201,13 @@ describe('the exported PyTorch script against the engine', { concurrency: 2 }, (
       const drawn = JSON.parse(await readFile(draws, 'utf8'));
       assert.deepEqual(drawn.batches, dump.train.batches.slice(0, STEPS), 'training batches 0..19');
       for (const e of drawn.evals) {
-        const mine = engine.example(e.length, e.example);
+        const fromEngine = engine.example(e.length, e.example);
         const label = `evaluation sequence ${e.example} of length ${e.length}`;
-        assert.deepEqual([e.tokens, e.targets], [Array.from(mine.tokens), Array.from(mine.targets)], label);
+        assert.deepEqual(
+          [e.tokens, e.targets],
+          [Array.from(fromEngine.tokens), Array.from(fromEngine.targets)],
+          label,
+        );
       }
     });
   }
