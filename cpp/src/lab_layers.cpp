@@ -162,18 +162,32 @@ template <typename T>
 void gelu_backward(T* dinp, const T* inp, const T* dout, size_t count) {
   const T beta = T(kGeluBeta);
   const T kappa = T(kGeluKappa);
-  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, const T* t) {
+  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, T* t) {
+    // The local derivative into the chunk's own buffer, then the product. In place (dinp == dout, as the model
+    // calls it) the product gets a loop of its own: a vectorised loop over two pointers runs only after a
+    // run-time check that they do not overlap, which equal pointers fail in clang's WebAssembly build.
     for (size_t i = 0; i < len; ++i) {
       const T x = inp[start + i];
-      const T local = T(0.5) * (T(1) + t[i]) + T(0.5) * x * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x * x);
-      dinp[start + i] = local * dout[start + i];
+      t[i] = T(0.5) * (T(1) + t[i]) + T(0.5) * x * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x * x);
+    }
+    T* d = dinp + start;
+    if (dinp == dout) {
+      for (size_t i = 0; i < len; ++i) d[i] = t[i] * d[i];
+    } else {
+      const T* g = dout + start;
+      for (size_t i = 0; i < len; ++i) d[i] = t[i] * g[i];
     }
   });
 }
 
 template <typename T>
 void residual_forward(T* out, const T* a, const T* b, size_t count) {
-  for (size_t i = 0; i < count; ++i) out[i] = a[i] + b[i];
+  // In place (out == b, as the model calls it) through one pointer fewer, for the reason gelu_backward gives.
+  if (out == b) {
+    for (size_t i = 0; i < count; ++i) out[i] = a[i] + out[i];
+  } else {
+    for (size_t i = 0; i < count; ++i) out[i] = a[i] + b[i];
+  }
 }
 
 template <typename T>
