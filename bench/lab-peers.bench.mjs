@@ -5,6 +5,13 @@
 // the engine's native build (pe_bench_lab --serve, a subprocess). One step is the whole of training: forward,
 // backward, gradient clipping and the AdamW update.
 //
+// PyTorch runs twice. Debian's python3-torch is built against the generic BLAS interface and multiplies
+// matrices with whichever libblas.so.3 it loads: the reference BLAS, all that the package itself brings, or
+// OpenBLAS (libopenblas0-serial, single-threaded, which scripts/setup.sh installs). The PyTorch target is
+// judged against OpenBLAS, the BLAS a PyTorch user would have; the reference BLAS, about six times slower in
+// the products, is shown beside it so that a number taken on a machine without OpenBLAS is not mistaken for
+// PyTorch's.
+//
 // Each contender first takes BENCH_WARMUP steps untimed, then BENCH_ROUNDS rounds of BENCH_STEPS timed steps,
 // the contenders taking turns within a round (the order rotating each round), so that a change in the machine's
 // load falls on all of them alike. Rates are steps per second of process CPU time (each contender's own
@@ -12,10 +19,17 @@
 // printed beside them. Every contender must also train: the mean loss of its last round must be below 0.9 times
 // its first step's (about ln 16 = 2.77), or the bench fails. Exit status 1 then; a missed target only prints.
 //
+// Before timing, the TF.js model is checked against the engine, as tests/torch/parity.py checks PyTorch's: from
+// the engine's initial parameters (pe-lab-dump of the standard configuration), the loss (1e-4 relative) and
+// every gradient (max |g - g_engine| <= 1e-4 max |g_engine| + 1e-7) on the dumped batch, and the losses of
+// CHECK_STEPS training steps on the dumped batches (1e-3 absolute, which takes in clipping, AdamW and the
+// schedule). A peer that computed something else would not be a peer; the bench fails then too.
+//
 //   node bench/lab-peers.bench.mjs   (after the WASM build and cmake --build build/native --target pe_bench_lab)
 //   PE_ENGINE_DIR (default dist/engine), PE_NATIVE_BENCH (build/native/bench/pe_bench_lab),
-//   PE_PYTHON (/usr/bin/python3), BENCH_WARMUP (3), BENCH_ROUNDS (7), BENCH_STEPS (8)
-import { spawn } from 'node:child_process';
+//   PE_LAB_DUMP (build/native/pe-lab-dump), PE_PYTHON (/usr/bin/python3), BENCH_WARMUP (3), BENCH_ROUNDS (7),
+//   BENCH_STEPS (8)
+import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -56,6 +70,7 @@ const CONFIG = {
 };
 
 const TARGETS = { tfjs: 3, torch: 1, native: 1.5 };
+const CHECK_STEPS = 20;
 
 function cpuSeconds() {
   const { user, system } = process.cpuUsage();
@@ -76,7 +91,17 @@ async function engineContender() {
   const pe = await createEngine();
   const lab = new pe.Lab({ length: CONFIG.length, scheme: CONFIG.scheme });
   const c = lab.config;
-  for (const key of ['task', 'ropeConvention', 'dModel', 'nHeads', 'nLayers', 'batch', 'causal', 'lr', 'warmup']) {
+  for (const key of [
+    'task',
+    'ropeConvention',
+    'dModel',
+    'nHeads',
+    'nLayers',
+    'batch',
+    'causal',
+    'lr',
+    'warmup',
+  ]) {
     if (c[key] !== CONFIG[key]) throw new Error(`engine config ${key} = ${c[key]}, expected ${CONFIG[key]}`);
   }
   return {
@@ -111,15 +136,72 @@ function previousBatches(seed) {
   };
 }
 
+// The TF.js model against the engine's own numbers (see the top); returns a line for the report.
+function checkTfjsAgainstEngine() {
+  const tool = process.env.PE_LAB_DUMP ?? path.join(ROOT, 'build/native/pe-lab-dump');
+  const flags = [
+    '--length',
+    String(CONFIG.length),
+    '--scheme',
+    CONFIG.scheme,
+    '--train-steps',
+    String(CHECK_STEPS),
+  ];
+  const dump = JSON.parse(execFileSync(tool, flags, { maxBuffer: 1 << 28 }).toString());
+  for (const [key, value] of Object.entries(CONFIG)) {
+    if (dump.config[key] !== value)
+      throw new Error(`pe-lab-dump config ${key} = ${dump.config[key]}, expected ${value}`);
+  }
+  const init = Object.fromEntries(dump.params.map((p) => [p.name, Float32Array.from(p.data)]));
+  const flat = (rows) => Int32Array.from(rows.flat());
+  const problems = [];
+  let worstGrad = 0;
+  const probe = createTfjsLab(CONFIG, init);
+  const { value, grads } = probe.lossAndGrads(flat(dump.batch.tokens), flat(dump.batch.targets));
+  const loss = value.dataSync()[0];
+  if (!(Math.abs(loss - dump.loss) <= 1e-4 * Math.abs(dump.loss)))
+    problems.push(`loss ${loss} vs ${dump.loss}`);
+  for (const g of dump.grads) {
+    const mine = grads[g.name].dataSync();
+    let err = 0;
+    let scale = 0;
+    g.data.forEach((x, i) => {
+      err = Math.max(err, Math.abs(mine[i] - x));
+      scale = Math.max(scale, Math.abs(x));
+    });
+    worstGrad = Math.max(worstGrad, err / Math.max(scale, 1e-30));
+    if (!(err <= 1e-4 * scale + 1e-7)) problems.push(`gradient ${g.name}: max error ${err} against ${scale}`);
+  }
+  value.dispose();
+  Object.values(grads).forEach((t) => t.dispose());
+  probe.dispose();
+  const runner = createTfjsLab(CONFIG, init);
+  let worstLoss = 0;
+  dump.train.batches.forEach((b, t) => {
+    const err = Math.abs(runner.train(flat(b.tokens), flat(b.targets)) - dump.train.losses[t]);
+    worstLoss = Math.max(worstLoss, err);
+    if (!(err <= 1e-3)) problems.push(`training loss ${t}: off by ${err}`);
+  });
+  runner.dispose();
+  if (problems.length > 0) throw new Error(`the TF.js model is not the engine's: ${problems.join('; ')}`);
+  return (
+    `TF.js model = engine's: loss within ${(Math.abs(loss - dump.loss) / dump.loss).toExponential(1)} relative, ` +
+    `gradients within ${worstGrad.toExponential(1)} of their largest, ${CHECK_STEPS} training losses within ` +
+    `${worstLoss.toExponential(1)}`
+  );
+}
+
 async function tfjsContender() {
   await tf.setBackend('wasm');
   await tf.ready();
+  const agreement = checkTfjsAgainstEngine();
   const simd = await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT');
   const threads = await tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT');
   const lab = createTfjsLab(CONFIG);
   const next = previousBatches(CONFIG.seed);
   return {
     name: 'TF.js wasm',
+    agreement,
     note:
       `@tensorflow/tfjs ${tf.version.tfjs}, backend ${tf.getBackend()}, WASM_HAS_SIMD_SUPPORT ${simd}, ` +
       `WASM_HAS_MULTITHREAD_SUPPORT ${threads}, ${getThreadsCount()} thread(s)`,
@@ -135,8 +217,8 @@ async function tfjsContender() {
 
 // A worker process speaking bench/lab_torch_bench.py's line protocol: {"ready"...} once, then one JSON answer
 // per "run S".
-async function workerContender(name, command, args) {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+async function workerContender(name, command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout });
   const waiting = [];
   const pending = [];
@@ -151,7 +233,10 @@ async function workerContender(name, command, args) {
   });
   exited.catch(() => {});
   const answer = () =>
-    Promise.race([exited, new Promise((resolve) => (pending.length ? resolve(pending.shift()) : waiting.push(resolve)))]);
+    Promise.race([
+      exited,
+      new Promise((resolve) => (pending.length ? resolve(pending.shift()) : waiting.push(resolve))),
+    ]);
   const ready = await answer();
   return {
     name,
@@ -167,10 +252,12 @@ async function workerContender(name, command, args) {
   };
 }
 
-async function torchContender() {
+// PyTorch on the BLAS in `libdir`: Debian's torch calls whichever libblas.so.3 the process loads.
+async function torchContender(name, libdir) {
   const python = process.env.PE_PYTHON ?? '/usr/bin/python3';
-  const w = await workerContender('PyTorch eager', python, [path.join(ROOT, 'bench/lab_torch_bench.py')]);
-  w.note = `torch ${w.ready.torch}, subprocess, ${w.ready.threads} thread(s)`;
+  const env = { ...process.env, LD_LIBRARY_PATH: libdir, OPENBLAS_NUM_THREADS: '1' };
+  const w = await workerContender(name, python, [path.join(ROOT, 'bench/lab_torch_bench.py')], env);
+  w.note = `torch ${w.ready.torch}, subprocess, ${w.ready.threads} thread(s), ${w.ready.blas}`;
   return w;
 }
 
@@ -185,7 +272,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 const load0 = os.loadavg();
-const contenders = [await engineContender(), await tfjsContender(), await torchContender(), await nativeContender()];
+const LIB = '/usr/lib/x86_64-linux-gnu';
+const contenders = [
+  await engineContender(),
+  await tfjsContender(),
+  await torchContender('PyTorch OpenBLAS', `${LIB}/openblas-serial`),
+  await nativeContender(),
+  await torchContender('PyTorch ref BLAS', `${LIB}/blas`),
+];
+const [ENGINE, TFJS, TORCH, NATIVE, TORCH_REF] = contenders.keys();
 const results = contenders.map(() => ({ cpu: [], wall: [], first: NaN, last: [] }));
 try {
   for (const [i, c] of contenders.entries()) results[i].first = (await c.run(WARMUP)).losses[0];
@@ -209,6 +304,7 @@ console.log(
     `steps, then ${ROUNDS} interleaved rounds of ${STEPS} steps each; load average ${load0[0].toFixed(1)} ` +
     `before, ${load1[0].toFixed(1)} after; ${os.cpus().length} CPUs (${os.cpus()[0].model})`,
 );
+console.log(`  ${contenders[TFJS].agreement}`);
 let trains = true;
 const rate = results.map((r) => median(r.cpu));
 for (const [i, c] of contenders.entries()) {
@@ -217,25 +313,28 @@ for (const [i, c] of contenders.entries()) {
   const ok = end < 0.9 * r.first;
   trains &&= ok;
   console.log(
-    `  ${c.name.padEnd(14)} ${rate[i].toFixed(2).padStart(7)} steps/s CPU (${(1e3 / rate[i]).toFixed(1)} ms/step; ` +
+    `  ${c.name.padEnd(16)} ${rate[i].toFixed(2).padStart(6)} steps/s CPU (${(1e3 / rate[i]).toFixed(1)} ms/step; ` +
       `rounds ${Math.min(...r.cpu).toFixed(2)} to ${Math.max(...r.cpu).toFixed(2)}), ` +
       `${median(r.wall).toFixed(2)} steps/s wall; loss ${r.first.toFixed(3)} -> ${end.toFixed(3)} ` +
       `${ok ? 'trains' : 'DOES NOT TRAIN'} | ${c.note}`,
   );
 }
-// Ratios of the CPU-time medians, with the spread of the same ratio taken round by round (paired turns).
+// Ratios of the CPU-time medians, with the spread of the same ratio taken round by round (paired turns). The
+// PyTorch target is against PyTorch on OpenBLAS; the reference BLAS (all python3-torch brings) is shown beside.
 const ratio = (a, b) => rate[a] / rate[b];
 const paired = (a, b) => results[a].cpu.map((x, r) => x / results[b].cpu[r]);
 const spread = (xs) => `rounds ${Math.min(...xs).toFixed(2)} to ${Math.max(...xs).toFixed(2)}`;
 const checks = [
-  ['engine WASM / TF.js wasm', ratio(0, 1), spread(paired(0, 1)), `at least ${TARGETS.tfjs}x`, ratio(0, 1) >= TARGETS.tfjs],
-  ['engine WASM / PyTorch eager', ratio(0, 2), spread(paired(0, 2)), `at least ${TARGETS.torch}x`, ratio(0, 2) >= TARGETS.torch],
-  ['native / engine WASM', ratio(3, 0), spread(paired(3, 0)), `at most ${TARGETS.native}x`, ratio(3, 0) <= TARGETS.native],
+  ['engine WASM / TF.js wasm', ENGINE, TFJS, (x) => x >= TARGETS.tfjs, `at least ${TARGETS.tfjs}x`],
+  ['engine WASM / PyTorch OpenBLAS', ENGINE, TORCH, (x) => x >= TARGETS.torch, `at least ${TARGETS.torch}x`],
+  ['native / engine WASM', NATIVE, ENGINE, (x) => x <= TARGETS.native, `at most ${TARGETS.native}x`],
+  ['engine WASM / PyTorch ref BLAS', ENGINE, TORCH_REF, null, ''],
 ];
-for (const [what, value, range, target, met] of checks) {
-  console.log(`  ${what.padEnd(28)} ${value.toFixed(2)}x (${range}); target ${target}: ${met ? 'met' : 'MISSED'}`);
+for (const [what, a, b, meets, target] of checks) {
+  const verdict = meets ? `; target ${target}: ${meets(ratio(a, b)) ? 'met' : 'MISSED'}` : ' (no target)';
+  console.log(`  ${what.padEnd(31)} ${ratio(a, b).toFixed(2)}x (${spread(paired(a, b))})${verdict}`);
 }
 if (!trains) {
-  console.error('lab peers: a contender did not train (its last round\'s loss is not below 0.9x its first)');
+  console.error("lab peers: a contender did not train (its last round's loss is not below 0.9x its first)");
   process.exit(1);
 }

@@ -36,6 +36,7 @@ export function paramShapes(c) {
 }
 
 const DECAYED = new Set(['wq', 'wk', 'wv', 'wo', 'w1', 'w2']);
+let instances = 0;
 const isDecayed = (name) => name === 'head.w' || DECAYED.has(name.split('.').at(-1));
 const last = (name) => name.split('.').at(-1);
 
@@ -70,8 +71,10 @@ export function createTfjsLab(c, init = null) {
   const { dModel: d, nHeads: h, nLayers: L, length: n, batch: B, vocab: V } = c;
   const dh = d / h;
   const N = B * n;
-  if (c.pooled || !['rope', 'none'].includes(c.scheme)) throw new Error('lab-tfjs: per-token tasks, rope or none');
+  if (c.pooled || !['rope', 'none'].includes(c.scheme))
+    throw new Error('lab-tfjs: per-token tasks, rope or none');
   let seed = c.seed ?? 1;
+  const prefix = `lab${(instances += 1)}.`; // TF.js variable names are global
   const P = {};
   for (const [name, shape] of paramShapes(c)) {
     const kind = last(name);
@@ -83,9 +86,10 @@ export function createTfjsLab(c, init = null) {
       const std = kind === 'wo' || kind === 'w2' ? 0.02 / Math.sqrt(2 * L) : 0.02;
       value = tf.randomNormal(shape, 0, std, 'float32', (seed += 1));
     }
-    P[name] = tf.variable(value, true, `lab.${name}`);
+    P[name] = tf.variable(value, true, prefix + name);
     value.dispose();
   }
+  const names = Object.keys(P);
   const vars = Object.values(P);
   const moments = vars.map((v) => [tf.variable(tf.zerosLike(v), false), tf.variable(tf.zerosLike(v), false)]);
 
@@ -159,7 +163,7 @@ export function createTfjsLab(c, init = null) {
       tk.dispose();
       tg.dispose();
       const byName = {};
-      for (const name of Object.keys(P)) byName[name] = grads[`lab.${name}`];
+      for (const name of names) byName[name] = grads[prefix + name];
       return { value, grads: byName };
     },
     /** One training step on B * n tokens and targets (Int32Arrays); returns the loss before the update. */
@@ -183,7 +187,7 @@ export function createTfjsLab(c, init = null) {
         vars.forEach((p, j) => {
           const [m, v] = moments[j];
           const gj = tf.mul(g[j], factor);
-          const decayed = isDecayed(p.name.slice(4)) ? tf.mul(p, 1 - lr * c.weightDecay) : p;
+          const decayed = isDecayed(names[j]) ? tf.mul(p, 1 - lr * c.weightDecay) : p;
           m.assign(tf.add(tf.mul(m, 0.9), tf.mul(gj, 1 - 0.9)));
           v.assign(tf.add(tf.mul(v, 0.999), tf.mul(tf.square(gj), 1 - 0.999)));
           const denom = tf.add(tf.div(tf.sqrt(v), correction2), 1e-8);

@@ -4,7 +4,9 @@ The model, its loss and the training step are the parity reference's own (tests/
 cross-entropy, backward, global-norm clip, the contract's learning rate, torch.optim.AdamW. Weights start as the
 contract draws them (normal(0, 0.02), the residual outputs 0.02 / sqrt(2L), LayerNorm 1 and 0, biases 0) from
 torch's generator; batches of the `previous` task (16 symbols, target at p the token at p - 1, none at 0) are
-drawn each step, inside the timed loop as the engine draws its own.
+drawn each step, inside the timed loop as the engine draws its own. Matrix products go through whichever BLAS
+the process loads (Debian's torch is built against the generic BLAS interface): the bench picks one with
+LD_LIBRARY_PATH, and the ready line names it.
 
 A worker driven over stdin and stdout, one JSON object per line: it prints {"ready": ...} once built, then
 answers each "run S" with S training steps' process CPU time and wall time in seconds and their losses (each
@@ -57,12 +59,20 @@ def previous_batch(config, gen):
     return tokens, targets
 
 
+def blas_library():
+    """The BLAS library this process loaded (torch's matrix products go through it), from the memory map."""
+    with open("/proc/self/maps") as maps:
+        paths = {line.split()[-1] for line in maps if "blas" in line.split()[-1]}
+    return sorted(paths)[0] if paths else "unknown"
+
+
 def main():
     gen = torch.Generator().manual_seed(CONFIG["seed"])
     model = M.LabModel(CONFIG, initial_params(CONFIG, gen))
     optimizer = M.make_optimizer(model)
     step = 0
-    print(json.dumps({"ready": True, "torch": torch.__version__, "threads": torch.get_num_threads()}), flush=True)
+    ready = {"ready": True, "torch": torch.__version__, "threads": torch.get_num_threads(), "blas": blas_library()}
+    print(json.dumps(ready), flush=True)
     for line in sys.stdin:
         words = line.split()
         if not words or words[0] == "quit":

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# npm run bench: engine throughput against plain JS and the memory floor, then redraw frame times in Chromium.
+# npm run bench: engine throughput against plain JS and the memory floor; the lab's training steps per second
+# against TF.js (wasm), PyTorch eager and the native build, side by side; then redraw frame times in Chromium.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh
 bash scripts/build.sh
 node bench/engine.bench.mjs
+# The lab's native peer: pe_bench_lab from the native build (configured once, like the test script does).
+[ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null
+cmake --build build/native --target pe_bench_lab -j"$(nproc)"
+node bench/lab-peers.bench.mjs
 if [ -f bench/frames.bench.mjs ]; then node bench/frames.bench.mjs; fi

@@ -15,6 +15,10 @@ command -v make >/dev/null 2>&1 || missing+=(make)
 command -v clang-format >/dev/null 2>&1 || missing+=(clang-format)
 # The PyTorch reference of the lab trainer (tests/torch) runs on Debian's python3, not on a pyenv shim.
 /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || missing+=(python3-torch)
+# The benchmark's PyTorch peer runs on single-threaded OpenBLAS (bench/lab-peers.bench.mjs): python3-torch alone
+# brings only the reference BLAS. Installing it makes OpenBLAS the system's libblas.so.3 (Debian's alternatives),
+# which the parity reference also passes with.
+[ -f /usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3 ] || missing+=(libopenblas0-serial)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
