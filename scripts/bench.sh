@@ -7,8 +7,8 @@ cd "$ROOT"
 bash scripts/setup.sh
 bash scripts/build.sh
 node bench/engine.bench.mjs
-# The lab's native peer: pe_bench_lab from the native build (configured once, like the test script does).
+# The lab's native peer (pe_bench_lab) and the dump its TF.js check reads (pe-lab-dump), from the native build.
 [ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null
-cmake --build build/native --target pe_bench_lab -j"$(nproc)"
+cmake --build build/native --target pe_bench_lab pe-lab-dump -j"$(nproc)"
 node bench/lab-peers.bench.mjs
 if [ -f bench/frames.bench.mjs ]; then node bench/frames.bench.mjs; fi

@@ -11,16 +11,7 @@ namespace {
 
 using std::size_t;
 
-// Head j of sequence b as its own [n, dh] matrix (or [dh, n] transposed), and back.
-template <typename T>
-void gather_head(T* dst, const T* src, const AttentionShape& s, int b, int j) {
-  const int dh = s.dh();
-  for (int p = 0; p < s.n; ++p) {
-    const T* row = src + idx(b * s.n + p) * idx(s.d) + idx(j * dh);
-    for (int i = 0; i < dh; ++i) dst[idx(p) * idx(dh) + idx(i)] = row[i];
-  }
-}
-
+// Head j of sequence b as its own [dh, n] matrix: the transposed right-hand operand of q k^T and dout v^T.
 template <typename T>
 void gather_head_transposed(T* dst, const T* src, const AttentionShape& s, int b, int j) {
   const int dh = s.dh();
@@ -30,13 +21,9 @@ void gather_head_transposed(T* dst, const T* src, const AttentionShape& s, int b
   }
 }
 
-template <typename T>
-void scatter_head(T* dst, const T* src, const AttentionShape& s, int b, int j) {
-  const int dh = s.dh();
-  for (int p = 0; p < s.n; ++p) {
-    T* row = dst + idx(b * s.n + p) * idx(s.d) + idx(j * dh);
-    for (int i = 0; i < dh; ++i) row[i] = src[idx(p) * idx(dh) + idx(i)];
-  }
+// Where head j of sequence b starts in a [B, n, d] buffer (its rows are d apart).
+size_t head_offset(const AttentionShape& s, int b, int j) {
+  return idx(b * s.n) * idx(s.d) + idx(j * s.dh());
 }
 
 template <typename T>
@@ -89,6 +76,8 @@ void rope_apply(T* x, const T* cos_table, const T* sin_table, int B, int n, int 
 }
 
 size_t attention_scratch(int n, int dh) noexcept {
+  // More than the products now need (one head of v^T or k^T and one [n, n] matrix): the size is part of the floats
+  // a training step holds, which limits::kLabMaxActivations caps, so it stays as the contract's sizes assume.
   return 8 * idx(n) * idx(dh) + 4 * idx(n) * idx(n);
 }
 
@@ -96,11 +85,11 @@ template <typename T>
 void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s, int b, int j, T* scratch) {
   const int n = s.n;
   const int dh = s.dh();
-  T* qh = scratch;
-  T* kt = qh + idx(n) * idx(dh);
-  gather_head(qh, q, s, b, j);
+  // q's head is read in place (its rows d apart); k's is copied out transposed, so that the product's inner loop
+  // runs along contiguous rows of k^T.
+  T* kt = scratch;
   gather_head_transposed(kt, k, s, b, j);
-  gemm(scores, qh, kt, n, dh, n, false);
+  gemm_strided(scores, n, q + head_offset(s, b, j), s.d, 1, kt, n, n, dh, n, false);
   const T scale = score_scale<T>(s);
   const T slope = s.slopes != nullptr ? static_cast<T>(s.slopes[j]) : T(0);
   for (int p = 0; p < n; ++p) {
@@ -119,8 +108,6 @@ template <typename T>
 void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, const AttentionShape& s, T* scratch) {
   const int n = s.n;
   const int dh = s.dh();
-  T* vh = scratch + 2 * idx(n) * idx(dh);  // after attention_scores' own q and k^T
-  T* oh = vh + idx(n) * idx(dh);
   for (int b = 0; b < s.B; ++b) {
     for (int j = 0; j < s.h; ++j) {
       T* pr = probs + idx(b * s.h + j) * idx(n) * idx(n);
@@ -138,9 +125,9 @@ void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, con
         for (int m = 0; m <= last; ++m) row[m] *= inv;
         for (int m = last + 1; m < n; ++m) row[m] = 0;
       }
-      gather_head(vh, v, s, b, j);
-      gemm(oh, pr, vh, n, n, dh, false);
-      scatter_head(out, oh, s, b, j);
+      // The head's output, probs v, straight from v's head columns into out's.
+      const size_t head = head_offset(s, b, j);
+      gemm_strided(out + head, s.d, pr, n, 1, v + head, s.d, n, n, dh, false);
     }
   }
 }
@@ -150,25 +137,20 @@ void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, cons
                         const AttentionShape& s, T* scratch) {
   const int n = s.n;
   const int dh = s.dh();
-  const size_t nd = idx(n) * idx(dh);
+  const int d = s.d;
   const size_t nn = idx(n) * idx(n);
-  T* doh = scratch;
-  T* vt = doh + nd;
-  T* dvh = vt + nd;
-  T* xh = dvh + nd;  // k, then q, of the head
-  T* dxh = xh + nd;  // dq, then dk, of the head
-  T* dp = dxh + nd;
-  T* pt = dp + nn;
+  T* vt = scratch;                // v of the head, transposed [dh, n]
+  T* dp = vt + idx(n) * idx(dh);  // [n, n]
   const T scale = score_scale<T>(s);
+  // Every product reads and writes the heads' columns of the [B, n, d] buffers in place; the transposed
+  // operands P^T and dS^T are read through strides (gemm_strided), not copied.
   for (int b = 0; b < s.B; ++b) {
     for (int j = 0; j < s.h; ++j) {
       const T* pr = probs + idx(b * s.h + j) * nn;
-      gather_head(doh, dout, s, b, j);
+      const size_t head = head_offset(s, b, j);
       gather_head_transposed(vt, v, s, b, j);
-      gemm(dp, doh, vt, n, dh, n, false);
-      transpose(pt, pr, n, n);
-      gemm(dvh, pt, doh, n, n, dh, false);
-      scatter_head(dv, dvh, s, b, j);
+      gemm_strided(dp, n, dout + head, d, 1, vt, n, n, dh, n, false);         // dP = dout v^T
+      gemm_strided(dv + head, d, pr, 1, n, dout + head, d, n, n, dh, false);  // dv = P^T dout
       // Softmax backward, then the score scale: d(q.k) = scale * p * (dp - sum_m p dp).
       for (int p = 0; p < n; ++p) {
         const T* prow = pr + idx(p) * idx(n);
@@ -177,13 +159,8 @@ void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, cons
         for (int m = 0; m < n; ++m) dot += prow[m] * drow[m];
         for (int m = 0; m < n; ++m) drow[m] = prow[m] * (drow[m] - dot) * scale;
       }
-      gather_head(xh, k, s, b, j);
-      gemm(dxh, dp, xh, n, n, dh, false);
-      scatter_head(dq, dxh, s, b, j);
-      transpose(pt, dp, n, n);
-      gather_head(xh, q, s, b, j);
-      gemm(dxh, pt, xh, n, n, dh, false);
-      scatter_head(dk, dxh, s, b, j);
+      gemm_strided(dq + head, d, dp, n, 1, k + head, d, n, n, dh, false);  // dq = dS k
+      gemm_strided(dk + head, d, dp, 1, n, q + head, d, n, n, dh, false);  // dk = dS^T q
     }
   }
 }

@@ -16,21 +16,23 @@ using std::size_t;
 constexpr int kRows = 4;
 constexpr int kCols = 8;
 
+// c's rows are ldc apart and b's ldb apart (both N for a dense product).
 template <typename T>
-void block(T* __restrict c, const T* __restrict packed, const T* __restrict b, int K, int N, bool accumulate) noexcept {
+void block(T* __restrict c, ptrdiff_t ldc, const T* __restrict packed, const T* __restrict b, ptrdiff_t ldb, int K,
+           bool accumulate) noexcept {
   T acc[kRows][kCols];
   for (int r = 0; r < kRows; ++r) {
-    for (int j = 0; j < kCols; ++j) acc[r][j] = accumulate ? c[r * N + j] : T(0);
+    for (int j = 0; j < kCols; ++j) acc[r][j] = accumulate ? c[r * ldc + j] : T(0);
   }
   for (int k = 0; k < K; ++k) {
-    const T* __restrict brow = b + static_cast<ptrdiff_t>(k) * N;
+    const T* __restrict brow = b + k * ldb;
     const T* __restrict x = packed + k * kRows;
     for (int r = 0; r < kRows; ++r) {
       for (int j = 0; j < kCols; ++j) acc[r][j] += x[r] * brow[j];
     }
   }
   for (int r = 0; r < kRows; ++r) {
-    for (int j = 0; j < kCols; ++j) c[r * N + j] = acc[r][j];
+    for (int j = 0; j < kCols; ++j) c[r * ldc + j] = acc[r][j];
   }
 }
 
@@ -56,10 +58,10 @@ inline f4 splat(float x) noexcept {
 }
 
 template <>
-void block<float>(float* __restrict c, const float* __restrict packed, const float* __restrict b, int K, int N,
-                  bool accumulate) noexcept {
+void block<float>(float* __restrict c, ptrdiff_t ldc, const float* __restrict packed, const float* __restrict b,
+                  ptrdiff_t ldb, int K, bool accumulate) noexcept {
   static_assert(kRows == 4 && kCols == 8, "the float block is written out for 4 x 8");
-  const auto n = static_cast<ptrdiff_t>(N);
+  const ptrdiff_t n = ldc;
   f4 c00{}, c01{}, c10{}, c11{}, c20{}, c21{}, c30{}, c31{};
   if (accumulate) {
     c00 = load4(c);
@@ -91,7 +93,7 @@ void block<float>(float* __restrict c, const float* __restrict packed, const flo
     a = splat(x[3]);
     c30 += a * b0;
     c31 += a * b1;
-    brow += n;
+    brow += ldb;
     x += kRows;
   }
   store4(c, c00);
@@ -106,24 +108,24 @@ void block<float>(float* __restrict c, const float* __restrict packed, const flo
 
 // Outputs outside whole blocks: rows m0..m1-1, columns n0..n1-1, one at a time in the same k order.
 template <typename T>
-void edge(T* __restrict c, const T* __restrict a, ptrdiff_t a_row, ptrdiff_t a_col, const T* __restrict b, int K, int N,
-          bool accumulate, int m0, int m1, int n0, int n1) noexcept {
+void edge(T* __restrict c, ptrdiff_t ldc, const T* __restrict a, ptrdiff_t a_row, ptrdiff_t a_col,
+          const T* __restrict b, ptrdiff_t ldb, int K, bool accumulate, int m0, int m1, int n0, int n1) noexcept {
   for (int m = m0; m < m1; ++m) {
-    T* row = c + static_cast<ptrdiff_t>(m) * N;
+    T* row = c + m * ldc;
     if (!accumulate) {
       for (int j = n0; j < n1; ++j) row[j] = T(0);
     }
     for (int k = 0; k < K; ++k) {
       const T x = a[m * a_row + k * a_col];
-      const T* brow = b + static_cast<ptrdiff_t>(k) * N;
+      const T* brow = b + k * ldb;
       for (int j = n0; j < n1; ++j) row[j] += x * brow[j];
     }
   }
 }
 
 template <typename T>
-void strided_gemm(T* c, const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, int M, int K, int N,
-                  bool accumulate) noexcept {
+void strided_gemm(T* c, ptrdiff_t ldc, const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b, ptrdiff_t ldb, int M,
+                  int K, int N, bool accumulate) noexcept {
   const int m_blocks = M - M % kRows;
   const int n_blocks = N - N % kCols;
   // The inner dimension goes in slices whose packed rows of a fit on the stack; a block carries its partial
@@ -137,25 +139,30 @@ void strided_gemm(T* c, const T* a, ptrdiff_t a_row, ptrdiff_t a_col, const T* b
         for (int r = 0; r < kRows; ++r) packed[k * kRows + r] = a[(m + r) * a_row + (k0 + k) * a_col];
       }
       for (int n = 0; n < n_blocks; n += kCols) {
-        block(c + static_cast<ptrdiff_t>(m) * N + n, packed, b + static_cast<ptrdiff_t>(k0) * N + n, len, N,
-              accumulate || k0 > 0);
+        block(c + m * ldc + n, ldc, packed, b + k0 * ldb + n, ldb, len, accumulate || k0 > 0);
       }
     }
   }
-  edge(c, a, a_row, a_col, b, K, N, accumulate, 0, m_blocks, n_blocks, N);
-  edge(c, a, a_row, a_col, b, K, N, accumulate, m_blocks, M, 0, N);
+  edge(c, ldc, a, a_row, a_col, b, ldb, K, accumulate, 0, m_blocks, n_blocks, N);
+  edge(c, ldc, a, a_row, a_col, b, ldb, K, accumulate, m_blocks, M, 0, N);
 }
 
 }  // namespace
 
 template <typename T>
 void gemm(T* c, const T* a, const T* b, int M, int K, int N, bool accumulate) noexcept {
-  strided_gemm(c, a, K, 1, b, M, K, N, accumulate);
+  strided_gemm<T>(c, N, a, K, 1, b, N, M, K, N, accumulate);
 }
 
 template <typename T>
 void gemm_at(T* c, const T* a, const T* b, int M, int K, int N, bool accumulate) noexcept {
-  strided_gemm(c, a, 1, M, b, M, K, N, accumulate);
+  strided_gemm<T>(c, N, a, 1, M, b, N, M, K, N, accumulate);
+}
+
+template <typename T>
+void gemm_strided(T* c, int ldc, const T* a, int a_row, int a_col, const T* b, int ldb, int M, int K, int N,
+                  bool accumulate) noexcept {
+  strided_gemm<T>(c, ldc, a, a_row, a_col, b, ldb, M, K, N, accumulate);
 }
 
 template <typename T>
@@ -255,6 +262,9 @@ template void gemm<float>(float*, const float*, const float*, int, int, int, boo
 template void gemm<double>(double*, const double*, const double*, int, int, int, bool) noexcept;
 template void gemm_at<float>(float*, const float*, const float*, int, int, int, bool) noexcept;
 template void gemm_at<double>(double*, const double*, const double*, int, int, int, bool) noexcept;
+template void gemm_strided<float>(float*, int, const float*, int, int, const float*, int, int, int, int, bool) noexcept;
+template void gemm_strided<double>(double*, int, const double*, int, int, const double*, int, int, int, int,
+                                   bool) noexcept;
 template void transpose<float>(float*, const float*, int, int) noexcept;
 template void transpose<double>(double*, const double*, int, int) noexcept;
 

@@ -106,12 +106,12 @@ size_t linear_scratch(int /*N*/, int in, int out_features) noexcept {
 
 template <typename T>
 void linear_backward(T* dinp, T* dw, T* dbias, const T* dout, const T* inp, const T* w, int N, int in, int out_features,
-                     T* scratch) {
+                     T* scratch, bool add_dinp) {
   // dinp = dout W^T through a transposed copy of the (small) weight, so that the product's inner loop runs
   // along contiguous rows; dW = x^T dout reads x transposed in place.
   if (dinp != nullptr) {
     transpose(scratch, w, in, out_features);
-    gemm(dinp, dout, scratch, N, out_features, in, true);
+    gemm(dinp, dout, scratch, N, out_features, in, add_dinp);
   }
   gemm_at(dw, inp, dout, in, N, out_features, true);
   if (dbias == nullptr) return;
@@ -259,7 +259,7 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, int 
   template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                      \
   template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int); \
   template void linear_forward<T>(T*, const T*, const T*, const T*, int, int, int);                            \
-  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*);               \
+  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*, bool);         \
   template void gelu_forward<T>(T*, const T*, size_t);                                                         \
   template void gelu_backward<T>(T*, const T*, const T*, size_t);                                              \
   template void residual_forward<T>(T*, const T*, const T*, size_t);                                           \

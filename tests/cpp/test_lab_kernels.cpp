@@ -2,6 +2,7 @@
 // the portable exponential is within a few ulp of the C library's.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -54,6 +55,37 @@ TEST_CASE("blocked products equal the plain loop bit for bit, edges and long inn
         INFO(M << "x" << K << "x" << N << (accumulate ? " accumulate" : "") << (transposed ? " transposed" : ""));
         CHECK(std::memcmp(c.data(), expected.data(), c.size() * sizeof(float)) == 0);
       }
+    }
+  }
+}
+
+TEST_CASE("strided products read and write sub-matrices in place, bit for bit as the plain loop", "[lab]") {
+  // A [B, n, d]-like buffer: a head's columns as a (rows d apart, or transposed), b and c; the rest untouched.
+  constexpr int M = 9, K = 7, N = 12, d = 20, col = 5;
+  const auto big_a = floats(static_cast<std::size_t>(std::max(M, K) * d), "a");
+  const auto big_b = floats(static_cast<std::size_t>(K * d), "b");
+  const auto big_c = floats(static_cast<std::size_t>(M * d), "c");
+  for (const bool accumulate : {false, true}) {
+    for (const bool transposed : {false, true}) {
+      auto c = big_c;
+      if (transposed) {
+        pe::lab::gemm_strided(c.data() + col, d, big_a.data() + col, 1, d, big_b.data() + col, d, M, K, N, accumulate);
+      } else {
+        pe::lab::gemm_strided(c.data() + col, d, big_a.data() + col, d, 1, big_b.data() + col, d, M, K, N, accumulate);
+      }
+      auto expected = big_c;
+      for (int m = 0; m < M; ++m) {
+        for (int n = 0; n < N; ++n) {
+          float s = accumulate ? big_c[static_cast<std::size_t>(m * d + col + n)] : 0.0f;
+          for (int k = 0; k < K; ++k) {
+            const int at = transposed ? k * d + col + m : m * d + col + k;
+            s += big_a[static_cast<std::size_t>(at)] * big_b[static_cast<std::size_t>(k * d + col + n)];
+          }
+          expected[static_cast<std::size_t>(m * d + col + n)] = s;
+        }
+      }
+      INFO((accumulate ? "accumulate" : "write") << (transposed ? ", transposed" : ""));
+      CHECK(std::memcmp(c.data(), expected.data(), c.size() * sizeof(float)) == 0);
     }
   }
 }

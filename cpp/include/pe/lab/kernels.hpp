@@ -18,6 +18,13 @@ void gemm(T* c, const T* a, const T* b, int M, int K, int N, bool accumulate) no
 template <typename T>
 void gemm_at(T* c, const T* a, const T* b, int M, int K, int N, bool accumulate) noexcept;
 
+/// The general product behind both: c (+)= A b for A[m, k] = a[m * a_row + k * a_col], with the rows of c ldc
+/// apart and those of b ldb apart, so that a product reads and writes sub-matrices in place (one head's
+/// columns of a [B, n, d] activation). Same order of summation as gemm.
+template <typename T>
+void gemm_strided(T* c, int ldc, const T* a, int a_row, int a_col, const T* b, int ldb, int M, int K, int N,
+                  bool accumulate) noexcept;
+
 /// out[cols, rows] = in[rows, cols] transposed. out must not overlap in.
 template <typename T>
 void transpose(T* out, const T* in, int rows, int cols) noexcept;

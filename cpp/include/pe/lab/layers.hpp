@@ -39,11 +39,11 @@ void layernorm_backward(T* dinp, T* dg, T* db, const T* dout, const T* inp, cons
 /// bias may be null.
 template <typename T>
 void linear_forward(T* out, const T* inp, const T* w, const T* bias, int N, int in, int out_features);
-/// Adds the input gradient into dinp (skipped when dinp is null); dbias may be null. scratch holds
-/// linear_scratch(N, in, out) values.
+/// Adds the input gradient into dinp (skipped when dinp is null), or writes it there when add_dinp is false
+/// (bitwise what adding into zeros gives); dbias may be null. scratch holds linear_scratch(N, in, out) values.
 template <typename T>
 void linear_backward(T* dinp, T* dw, T* dbias, const T* dout, const T* inp, const T* w, int N, int in, int out_features,
-                     T* scratch);
+                     T* scratch, bool add_dinp = true);
 [[nodiscard]] std::size_t linear_scratch(int N, int in, int out_features) noexcept;
 
 // --- GELU, tanh form (PyTorch's approximate="tanh") -----------------------------------------------------------
