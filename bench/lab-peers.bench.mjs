@@ -25,7 +25,8 @@
 // CHECK_STEPS training steps on the dumped batches (1e-3 absolute, which takes in clipping, AdamW and the
 // schedule). A peer that computed something else would not be a peer; the bench fails then too.
 //
-//   node bench/lab-peers.bench.mjs   (after the WASM build and cmake --build build/native --target pe_bench_lab)
+//   node bench/lab-peers.bench.mjs   (after the WASM build and cmake --build build/native --target pe_bench_lab
+//   pe-lab-dump)
 //   PE_ENGINE_DIR (default dist/engine), PE_NATIVE_BENCH (build/native/bench/pe_bench_lab),
 //   PE_LAB_DUMP (build/native/pe-lab-dump), PE_PYTHON (/usr/bin/python3), BENCH_WARMUP (3), BENCH_ROUNDS (7),
 //   BENCH_STEPS (8)
