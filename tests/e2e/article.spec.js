@@ -65,3 +65,21 @@ test('the theme toggle switches schemes and remembers the choice', async ({ page
   await page.reload();
   await expect(page.locator('#theme-toggle')).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('the palette follows the system scheme unless the reader chose one, and reads back as rgb() colours', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('index.html');
+  const colours = () =>
+    page.evaluate(() => ({
+      body: getComputedStyle(document.body).backgroundColor,
+      muted: getComputedStyle(document.documentElement).getPropertyValue('--muted').trim(),
+    }));
+  expect(await colours()).toEqual({ body: 'rgb(20, 23, 31)', muted: 'rgb(163, 169, 183)' });
+  await page.locator('#theme-toggle').click();
+  expect(await colours()).toEqual({ body: 'rgb(251, 250, 247)', muted: 'rgb(91, 99, 117)' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.locator('#theme-toggle').click();
+  expect(await colours()).toEqual({ body: 'rgb(20, 23, 31)', muted: 'rgb(163, 169, 183)' });
+});

@@ -73,6 +73,15 @@ template <class Vector, class T>
   return out;
 #endif
 }
+
+/// A vector's lanes as an array (a copy of its 16 bytes, on either implementation).
+template <class T, std::size_t N, class Vector>
+[[nodiscard]] inline std::array<T, N> lanes_of(Vector a) noexcept {
+  static_assert(sizeof(T) * N == sizeof a.v);
+  std::array<T, N> out;
+  std::memcpy(out.data(), &a.v, sizeof a.v);
+  return out;
+}
 }  // namespace detail
 
 /// Four floats from p, which need not be aligned.
@@ -117,9 +126,7 @@ inline void store(float* p, f32x4 a, std::size_t n) noexcept {
 
 /// The lanes as an array (for tails and tests; a loop body works on whole vectors).
 [[nodiscard]] inline std::array<float, 4> lanes(f32x4 a) noexcept {
-  std::array<float, 4> out;
-  store(out.data(), a);
-  return out;
+  return detail::lanes_of<float, 4>(a);
 }
 
 // Lane-by-lane arithmetic: one WebAssembly instruction, or the generic vector's operator, which GCC and Clang
@@ -141,42 +148,29 @@ PE_SIMD_LANEWISE(f32x4, -, wasm_f32x4_sub)
 PE_SIMD_LANEWISE(f32x4, *, wasm_f32x4_mul)
 PE_SIMD_LANEWISE(f32x4, /, wasm_f32x4_div)
 
+// Two-operand functions whose WebAssembly instruction and generic-vector expression differ: the macro writes
+// the signature once and keeps the implementation of the build (PE_SIMD_PICK).
+#if PE_SIMD_WASM
+#define PE_SIMD_PICK(wasm, generic) wasm
+#else
+#define PE_SIMD_PICK(wasm, generic) generic
+#endif
+#define PE_SIMD_BINARY(type, name, wasm, generic)           \
+  [[nodiscard]] inline type name(type a, type b) noexcept { \
+    return {PE_SIMD_PICK(wasm, generic)};                   \
+  }
+
 /// std::min lane by lane: b where b < a, else a, so a NaN in either gives a (and min(-0, +0) is -0).
 /// WebAssembly's pmin is exactly this, and one instruction on x86 where IEEE minimum is several.
-[[nodiscard]] inline f32x4 min(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f32x4_pmin(a.v, b.v)};
-#else
-  return {b.v < a.v ? b.v : a.v};
-#endif
-}
-
+PE_SIMD_BINARY(f32x4, min, wasm_f32x4_pmin(a.v, b.v), (b.v < a.v ? b.v : a.v))
 /// std::max lane by lane: b where a < b, else a (see min).
-[[nodiscard]] inline f32x4 max(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_f32x4_pmax(a.v, b.v)};
-#else
-  return {a.v < b.v ? b.v : a.v};
-#endif
-}
-
+PE_SIMD_BINARY(f32x4, max, wasm_f32x4_pmax(a.v, b.v), (a.v < b.v ? b.v : a.v))
 /// {a0, b0, a1, b1}: with interleave_high, two columns of four made into four rows of two.
-[[nodiscard]] inline f32x4 interleave_low(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_i32x4_shuffle(a.v, b.v, 0, 4, 1, 5)};
-#else
-  return {detail::float4{a.v[0], b.v[0], a.v[1], b.v[1]}};
-#endif
-}
-
+PE_SIMD_BINARY(f32x4, interleave_low, wasm_i32x4_shuffle(a.v, b.v, 0, 4, 1, 5),
+               (detail::float4{a.v[0], b.v[0], a.v[1], b.v[1]}))
 /// {a2, b2, a3, b3}.
-[[nodiscard]] inline f32x4 interleave_high(f32x4 a, f32x4 b) noexcept {
-#if PE_SIMD_WASM
-  return {wasm_i32x4_shuffle(a.v, b.v, 2, 6, 3, 7)};
-#else
-  return {detail::float4{a.v[2], b.v[2], a.v[3], b.v[3]}};
-#endif
-}
+PE_SIMD_BINARY(f32x4, interleave_high, wasm_i32x4_shuffle(a.v, b.v, 2, 6, 3, 7),
+               (detail::float4{a.v[2], b.v[2], a.v[3], b.v[3]}))
 
 // ---- i32x4 ------------------------------------------------------------------------------------------------
 
@@ -215,13 +209,7 @@ PE_SIMD_LANEWISE(f32x4, /, wasm_f32x4_div)
 }
 
 [[nodiscard]] inline std::array<std::int32_t, 4> lanes(i32x4 a) noexcept {
-  std::array<std::int32_t, 4> out;
-#if PE_SIMD_WASM
-  wasm_v128_store(out.data(), a.v);
-#else
-  std::memcpy(out.data(), &a.v, sizeof a.v);
-#endif
-  return out;
+  return detail::lanes_of<std::int32_t, 4>(a);
 }
 
 /// Lane I (0..3).
@@ -298,16 +286,12 @@ PE_SIMD_LANEWISE(f64x2, *, wasm_f64x2_mul)
 }
 
 [[nodiscard]] inline std::array<double, 2> lanes(f64x2 a) noexcept {
-  std::array<double, 2> out;
-#if PE_SIMD_WASM
-  wasm_v128_store(out.data(), a.v);
-#else
-  std::memcpy(out.data(), &a.v, sizeof a.v);
-#endif
-  return out;
+  return detail::lanes_of<double, 2>(a);
 }
 
 }  // namespace pe::simd
 
 #undef PE_SIMD_LANEWISE
+#undef PE_SIMD_BINARY
+#undef PE_SIMD_PICK
 #undef PE_SIMD_WASM

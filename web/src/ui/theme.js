@@ -3,6 +3,20 @@
 const KEY = 'pe-explorer-theme';
 const listeners = new Set();
 const media = window.matchMedia('(prefers-color-scheme: dark)');
+/** The colour tokens of styles.css, each `light-dark(light, dark)`. */
+const PALETTE = [
+  '--bg',
+  '--fg',
+  '--muted',
+  '--rule',
+  '--panel',
+  '--accent',
+  '--accent-2',
+  '--focus',
+  '--error-bg',
+  '--error-fg',
+  '--grid',
+];
 
 /** The scheme in force: "light" or "dark". */
 export function currentTheme() {
@@ -29,8 +43,24 @@ function notify() {
   for (const fn of listeners) fn(currentTheme());
 }
 
+/**
+ * Registers the palette tokens as colours, so that they compute to plain rgb() values in the scheme in force and
+ * canvas drawing can read them (an unregistered token would read back as its `light-dark(...)` text).
+ */
+function registerPalette() {
+  if (typeof CSS === 'undefined' || typeof CSS.registerProperty !== 'function') return;
+  for (const name of PALETTE) {
+    try {
+      CSS.registerProperty({ name, syntax: '<color>', inherits: true, initialValue: 'transparent' });
+    } catch {
+      // Already registered (a second start-up in the same document): nothing to do.
+    }
+  }
+}
+
 /** Applies the stored choice and wires a toggle button (aria-pressed shows the dark state). */
 export function initTheme(button) {
+  registerPalette();
   const stored = readStoredTheme();
   if (stored === 'light' || stored === 'dark') document.documentElement.dataset.theme = stored;
   media.addEventListener('change', notify);
