@@ -39,6 +39,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount } from '@tensorflow/tfjs-backend-wasm';
 
+import { LAB_DEFAULTS } from '../web/src/lab/defaults.js';
 import { createTfjsLab } from './lab-tfjs.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,23 +49,8 @@ const STEPS = Number(process.env.BENCH_STEPS ?? 8);
 
 // The standard configuration, every field spelled out for the peers (the engine fills the same from its defaults).
 const CONFIG = {
-  task: 'previous',
-  scheme: 'rope',
-  ropeConvention: 'half',
-  base: 10000,
-  dModel: 64,
-  nHeads: 4,
-  nLayers: 2,
+  ...LAB_DEFAULTS,
   length: 32,
-  batch: 32,
-  causal: true,
-  scaleEmbedding: true,
-  lr: 3e-3,
-  warmup: 50,
-  steps: 600,
-  weightDecay: 0.01,
-  clip: 1,
-  seed: 1,
   vocab: 16,
   classes: 16,
   pooled: false,

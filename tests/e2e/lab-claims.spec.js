@@ -1,10 +1,8 @@
 // The article's statements about trained models outside the lab's own section, each rerun through the link
 // the article gives for it: the test follows the link, trains what the reader would train, and checks the
 // statement against the run.
-import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures.js';
-
-const FIGURE = '[data-figure="lab"]';
+import { csvOf, expectHeadsPeakAt, finish, FIGURE } from './lab-helpers.js';
 
 /** The lab behind one of the article's preset links, trained to the end. */
 async function trainPreset(page, section, linkText) {
@@ -13,20 +11,13 @@ async function trainPreset(page, section, linkText) {
   await page.goto(href);
   const figure = page.locator(FIGURE);
   await figure.getByRole('button', { name: 'Play' }).click();
-  await expect(figure.locator('.pe-lab-status')).toContainText('Done', { timeout: 240_000 });
+  await finish(figure, 240_000);
   return figure;
 }
 
 /** Held-out accuracy by length and scheme, from the figure's CSV: { length: { scheme name: accuracy } }. */
 async function heldOutAccuracy(page, figure) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
-  const [header, ...rows] = (await readFile(await download.path(), 'utf8'))
-    .trim()
-    .split('\n')
-    .map((line) => line.split(','));
+  const [header, ...rows] = await csvOf(page, figure);
   const byLength = {};
   for (const row of rows.filter((r) => r[0] === 'held-out sequences')) {
     byLength[row[1]] = {};
@@ -50,15 +41,7 @@ test('rotation: on "copy the previous token" sinusoids attend one back inside th
   expect(accuracy[16].sinusoidal).toBeLessThan(0.6);
   expect(accuracy[16].RoPE).toBe(1);
   // "every head of the sinusoidal model puts its highest mean score at offset 1"
-  const head = figure.getByLabel('Head');
-  for (let h = 0; h < 4; h += 1) {
-    await head.focus();
-    await head.press(h === 0 ? 'Home' : 'ArrowRight');
-    await expect(figure.locator('.pe-lab-peak')).toContainText(
-      `sinusoidal, block 0, head ${h}: highest mean score at offset 1 `,
-      { timeout: 30_000 },
-    );
-  }
+  await expectHeadsPeakAt(figure, 'sinusoidal', 1);
 });
 
 test('extension: the preset for longer contexts trains all five schemes at length 8 and evaluates up to 32', async ({

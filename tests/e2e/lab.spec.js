@@ -2,36 +2,12 @@
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
 import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers } from './fixtures.js';
+import { csvOf, expectHeadsPeakAt, finish, FIGURE, openLab } from './lab-helpers.js';
 
-const FIGURE = '[data-figure="lab"]';
 /** "49.22%" -> 0.4922 */
 const percent = (text) => Number(text.replace('%', '')) / 100;
 const stepOf = async (figure) =>
   Number((await figure.locator('.pe-lab-counter').textContent()).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
-
-async function openLab(page, query = '') {
-  await page.goto(`embed.html?figure=lab${query}`);
-  const figure = page.locator(FIGURE);
-  await expect(figure.getByRole('button', { name: 'Play' })).toBeEnabled();
-  return figure;
-}
-
-async function finish(figure, timeout = 120_000) {
-  await expect(figure.locator('.pe-lab-status')).toContainText('Done', { timeout });
-}
-
-/** The figure's CSV as rows of cells (the header first). */
-async function csvOf(page, figure) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
-  const text = await readFile(await download.path(), 'utf8');
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => line.split(','));
-}
 
 test('the default experiment shows progress at once and curves as it trains, ends with accuracy by length, and the prose quotes it truly', async ({
   page,
@@ -345,15 +321,8 @@ test('on a 360 px screen in dark mode the lab fits, and RoPE on the previous tok
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const head = figure.getByLabel('Head');
-  for (let h = 0; h < 4; h += 1) {
-    await head.focus();
-    await head.press(h === 0 ? 'Home' : 'ArrowRight');
-    await expect(figure.locator('.pe-lab-peak')).toContainText(
-      `RoPE, block 0, head ${h}: highest mean score at offset 1 `,
-    );
-    await expect(figure.locator('.pe-lab-example')).toBeVisible();
-  }
+  await expectHeadsPeakAt(figure, 'RoPE', 1);
+  await expect(figure.locator('.pe-lab-example')).toBeVisible();
   const background = await figure.evaluate((f) => getComputedStyle(f).backgroundColor);
   expect(background).not.toBe('rgb(255, 255, 255)');
 });

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pe, assertEngineError, assertNoGrowth } from './engine.mjs';
+import { CONTRACT_DEFAULTS } from './lab-contract.mjs';
 
 // Small enough that a few dozen steps take well under a second in WebAssembly.
 const small = { dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 8, steps: 100, warmup: 10 };
@@ -18,25 +19,7 @@ function withLab(config, fn) {
 
 test('a Lab with no config takes the contract defaults', () => {
   withLab(undefined, (lab) => {
-    assert.deepEqual(lab.config, {
-      task: 'previous',
-      scheme: 'rope',
-      ropeConvention: 'half',
-      base: 10000,
-      dModel: 64,
-      nHeads: 4,
-      nLayers: 2,
-      length: 16,
-      batch: 32,
-      causal: true,
-      scaleEmbedding: true,
-      lr: 3e-3,
-      warmup: 50,
-      steps: 600,
-      weightDecay: 0.01,
-      clip: 1,
-      seed: 1,
-    });
+    assert.deepEqual(lab.config, CONTRACT_DEFAULTS);
     assert.equal(lab.step, 0);
   });
   withLab({ task: 'subject', steps: 20 }, (lab) => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { test } from 'node:test';
+import { CONTRACT_DEFAULTS } from '../js/lab-contract.mjs';
 
 register('./raw-hooks.mjs', import.meta.url);
 const { LAB_DEFAULTS, labConfig, scriptConfig, scriptFromParts, torchScript } =
@@ -16,25 +17,7 @@ const PARTS = ['torch-template.py', 'torch-model.py', 'torch-train.py'].map((nam
 const BLOCK = /^CONFIG_JSON = r"""\n[\s\S]*?\n"""$/m;
 
 test('labConfig fills every field with the engine defaults, in the contract order', () => {
-  const expected = {
-    task: 'previous',
-    scheme: 'rope',
-    ropeConvention: 'half',
-    base: 10000,
-    dModel: 64,
-    nHeads: 4,
-    nLayers: 2,
-    length: 16,
-    batch: 32,
-    causal: true,
-    scaleEmbedding: true,
-    lr: 3e-3,
-    warmup: 50,
-    steps: 600,
-    weightDecay: 0.01,
-    clip: 1,
-    seed: 1,
-  };
+  const expected = CONTRACT_DEFAULTS;
   assert.deepEqual(labConfig(), expected);
   assert.deepEqual(labConfig({}), expected);
   assert.deepEqual(LAB_DEFAULTS, expected);

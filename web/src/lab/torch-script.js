@@ -5,9 +5,12 @@
 // (the later parts use names the earlier ones define). Everything but the `?raw` imports is pure, so Node's
 // tests call scriptFromParts with the files read from disk.
 /// <reference path="./raw-imports.d.ts" />
+import { LAB_DEFAULTS } from './defaults.js';
 import model from './torch-model.py?raw';
 import template from './torch-template.py?raw';
 import training from './torch-train.py?raw';
+
+export { LAB_DEFAULTS };
 
 /**
  * Every field of a lab configuration, filled.
@@ -17,30 +20,6 @@ import training from './torch-train.py?raw';
  *   causal: boolean, scaleEmbedding: boolean, lr: number, warmup: number, steps: number, weightDecay: number,
  *   clip: number, seed: number }} FullLabConfig
  */
-
-/**
- * The engine's defaults (docs/lab-model.md, "Configuration"); causal and warmup depend on other fields.
- * @type {Readonly<FullLabConfig>}
- */
-export const LAB_DEFAULTS = Object.freeze({
-  task: 'previous',
-  scheme: 'rope',
-  ropeConvention: 'half',
-  base: 10000,
-  dModel: 64,
-  nHeads: 4,
-  nLayers: 2,
-  length: 16,
-  batch: 32,
-  causal: true,
-  scaleEmbedding: true,
-  lr: 3e-3,
-  warmup: 50,
-  steps: 600,
-  weightDecay: 0.01,
-  clip: 1,
-  seed: 1,
-});
 
 const TASKS = ['previous', 'reverse', 'first', 'subject', 'majority'];
 const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];

@@ -1,0 +1,45 @@
+// Helpers of the lab's browser tests (lab.spec.js, lab-claims.spec.js): open a race, wait for its end, read its
+// CSV, and check where every head of a trained model puts its highest mean score.
+import { readFile } from 'node:fs/promises';
+import { expect } from './fixtures.js';
+
+export const FIGURE = '[data-figure="lab"]';
+
+/** The lab alone on the embed page, with `query` appended, once Play can be pressed. */
+export async function openLab(page, query = '') {
+  await page.goto(`embed.html?figure=lab${query}`);
+  const figure = page.locator(FIGURE);
+  await expect(figure.getByRole('button', { name: 'Play' })).toBeEnabled();
+  return figure;
+}
+
+/** Waits until the race has trained and evaluated every run. */
+export async function finish(figure, timeout = 120_000) {
+  await expect(figure.locator('.pe-lab-status')).toContainText('Done', { timeout });
+}
+
+/** The figure's CSV as rows of cells (the header first). */
+export async function csvOf(page, figure) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    figure.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
+}
+
+/** Steps the Head slider through heads 0..heads-1 and checks each head's peak offset in the inspection. */
+export async function expectHeadsPeakAt(figure, name, offset, heads = 4) {
+  const head = figure.getByLabel('Head');
+  for (let h = 0; h < heads; h += 1) {
+    await head.focus();
+    await head.press(h === 0 ? 'Home' : 'ArrowRight');
+    await expect(figure.locator('.pe-lab-peak')).toContainText(
+      `${name}, block 0, head ${h}: highest mean score at offset ${offset} `,
+      { timeout: 30_000 },
+    );
+  }
+}

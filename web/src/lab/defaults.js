@@ -1,0 +1,26 @@
+// The lab engine's configuration defaults, for code that fills a configuration without an engine at hand (the
+// PyTorch export, the benchmark).
+
+/**
+ * The engine's defaults (docs/lab-model.md, "Configuration"); causal and warmup depend on other fields.
+ * @type {Readonly<import('./torch-script.js').FullLabConfig>}
+ */
+export const LAB_DEFAULTS = Object.freeze({
+  task: 'previous',
+  scheme: 'rope',
+  ropeConvention: 'half',
+  base: 10000,
+  dModel: 64,
+  nHeads: 4,
+  nLayers: 2,
+  length: 16,
+  batch: 32,
+  causal: true,
+  scaleEmbedding: true,
+  lr: 3e-3,
+  warmup: 50,
+  steps: 600,
+  weightDecay: 0.01,
+  clip: 1,
+  seed: 1,
+});
