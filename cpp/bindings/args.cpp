@@ -11,9 +11,9 @@
 #include <limits>
 #include <utility>
 
-// The index of the first item of a plain array that is not of type number, or -1. The array is post.js's plain
-// copy, so reading its items runs no user code.
-// NOLINTNEXTLINE
+// The index of the first item of a plain array that is not of type number, or -1. The array is post.js's
+// plain copy, so reading its items runs no user code.
+// clang-format off
 EM_JS(int, pe_first_non_number, (emscripten::EM_VAL handle), {
   var items = Emval.toValue(handle);
   for (var i = 0; i < items.length; ++i) {
@@ -21,6 +21,7 @@ EM_JS(int, pe_first_non_number, (emscripten::EM_VAL handle), {
   }
   return -1;
 });
+// clang-format on
 
 namespace pe::bind {
 
@@ -208,10 +209,10 @@ std::vector<double> Args::numbers(const val& v, const char* name, std::optional<
                                   std::size_t max_length) {
   if (failed_) return {};
   // Plain arrays and typed arrays of numbers (not DataView, BigInt64Array or BigUint64Array).
+  const auto is = [&v](const char* type) { return v.instanceof (val::global(type)); };
+  const bool view = val::global("ArrayBuffer").call<bool>("isView", v);
   const bool array_like =
-      v.isArray() ||
-      (val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof (val::global("DataView")) &&
-       !v.instanceof (val::global("BigInt64Array")) && !v.instanceof (val::global("BigUint64Array")));
+      v.isArray() || (view && !is("DataView") && !is("BigInt64Array") && !is("BigUint64Array"));
   const std::string size = length ? "of exactly " + std::to_string(*length) + " finite numbers"
                                   : "of at most " + std::to_string(max_length) + " finite numbers";
   if (!array_like) {

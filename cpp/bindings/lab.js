@@ -1,7 +1,9 @@
 // The training lab's JavaScript face: `new Lab(config)` around the LabCore class that lab.cpp registers. Each
 // LabCore method returns a JS Error instead of a result when an argument is invalid; the methods here throw it
 // once the WebAssembly call has returned, check the number of arguments, and refuse calls on a deleted Lab.
-// Arguments reach LabCore as plain data, through post.js's plainArguments (nothing throws inside WebAssembly).
+// Arguments reach LabCore as plain data, through post.js's plainArguments (nothing throws inside WebAssembly):
+// Emscripten splices both files into one module scope.
+/* global plainArguments */
 addOnPostRun(function () {
   var Core = Module['LabCore'];
   delete Module['LabCore'];
@@ -34,9 +36,9 @@ addOnPostRun(function () {
   function Lab(config) {
     if (!(this instanceof Lab)) throw new Error('Lab: call it with new, as in new Lab(config).');
     checkArity('new Lab', arguments, 1);
-    var args = plainArguments('new Lab', ['config'], arguments, 1);
+    var plain = plainArguments('new Lab', ['config'], [config], 1);
     var core = new Core();
-    var result = core.configure(args[0]);
+    var result = core.configure(plain[0]);
     if (result instanceof Error) {
       core.delete();
       throw result;

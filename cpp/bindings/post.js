@@ -97,8 +97,8 @@ function plainReason(error) {
     } else {
       text = typeof error;
     }
-  } catch (e) {
-    text = 'an exception';
+  } catch (again) {
+    text = 'an exception whose description threw too (' + typeof again + ')';
   }
   return text.length > 200 ? text.slice(0, 200) + '...' : text;
 }
@@ -214,7 +214,9 @@ function plainArguments(name, parameters, args, arity) {
     } catch (error) {
       var path = error instanceof PlainReadError ? error.path : parameters[i];
       var reason = error instanceof PlainReadError ? error.reason : plainReason(error);
-      throw new Error(name + ': ' + path + ' could not be read; reading it threw ' + reason + '.');
+      throw new Error(name + ': ' + path + ' could not be read; reading it threw ' + reason + '.', {
+        cause: error,
+      });
     }
   }
   return out;
