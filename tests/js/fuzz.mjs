@@ -58,7 +58,12 @@ const KEYS = [
   ...['length', 'batch', 'causal', 'scaleEmbedding', 'lr', 'steps', 'warmup', 'weightDecay', 'clip'],
   ...['bogus', '__proto__', 'constructor', ''],
 ];
-const LAB_NUMBERS = [NaN, Infinity, -1, -0, 0, 1, 2, 3, 4, 5, 8, 16, 0.5, 1e-3, 9, 33, 257, 1e9, 100001];
+// The lab's caps: 8 heads, 4 layers, length 32 (128 evaluated), dModel 256, batch 256, 10,000 steps a call,
+// 1,024 samples, a 100,000-step schedule, example 1e9; its valid values stay small so that calls stay fast.
+const LAB_NUMBERS = [
+  ...[NaN, Infinity, -1, -0, 0, 1, 2, 3, 4, 5, 8, 16, 0.5, 1e-3],
+  ...[9, 33, 129, 257, 1025, 10001, 100001, 1e9, 1e9 + 1],
+];
 
 // One valid call of every entry point: the fuzzer mutates one argument of these, so that a hostile value
 // also reaches the checks that only run once the arguments before it are valid.
