@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# npm run bench: engine throughput against plain JS and the memory floor; the lab's training steps per second
-# against TF.js (wasm), PyTorch eager and the native build, side by side; then redraw frame times in Chromium.
+# npm run bench: engine throughput against plain JS and the memory floor; a long fuzz of the engine; the lab's
+# training steps per second against TF.js (wasm), PyTorch eager and the native build, side by side; then redraw
+# frame times in Chromium.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh
 bash scripts/build.sh
 node bench/engine.bench.mjs
+# 200,000 seeded calls with random and hostile arguments over every export and Lab (fails on a broken contract).
+node scripts/fuzz-engine.mjs --calls 200000
 # The lab's native peer (pe_bench_lab) and the dump its TF.js check reads (pe-lab-dump), from the native build.
 [ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null
 cmake --build build/native --target pe_bench_lab pe-lab-dump -j"$(nproc)"

@@ -3,11 +3,25 @@
 #include "pe/format.hpp"
 #include "pe/limits.hpp"
 
+#include <emscripten/emscripten.h>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <utility>
+
+// The index of the first item of a plain array that is not of type number, or -1. The array is post.js's
+// plain copy, so reading its items runs no user code.
+// clang-format off
+EM_JS(int, pe_first_non_number, (emscripten::EM_VAL handle), {
+  var items = Emval.toValue(handle);
+  for (var i = 0; i < items.length; ++i) {
+    if (typeof items[i] !== 'number') return i;
+  }
+  return -1;
+});
+// clang-format on
 
 namespace pe::bind {
 
@@ -27,8 +41,8 @@ std::string describe(const val& v) {
     if (s.size() > 40) s = s.substr(0, 40) + "...";
     return val::global("JSON").call<std::string>("stringify", val(s));
   }
-  if (type == "undefined" || type == "boolean" || type == "bigint")
-    return val::global("String")(v).as<std::string>();
+  if (type == "undefined" || type == "boolean") return val::global("String")(v).as<std::string>();
+  if (type == "bigint") return "a BigInt (" + val::global("String")(v).as<std::string>() + "n)";
   if (v.isNull()) return "null";
   if (type == "symbol") return "a symbol";
   if (type == "function") return "a function";
@@ -194,8 +208,11 @@ std::string Args::text(const val& v, const char* name, std::size_t max_length) {
 std::vector<double> Args::numbers(const val& v, const char* name, std::optional<std::size_t> length,
                                   std::size_t max_length) {
   if (failed_) return {};
-  const bool array_like = v.isArray() || (val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof
-                                          (val::global("DataView")));
+  // Plain arrays and typed arrays of numbers (not DataView, BigInt64Array or BigUint64Array).
+  const auto is = [&v](const char* type) { return v.instanceof (val::global(type)); };
+  const bool view = val::global("ArrayBuffer").call<bool>("isView", v);
+  const bool array_like =
+      v.isArray() || (view && !is("DataView") && !is("BigInt64Array") && !is("BigUint64Array"));
   const std::string size = length ? "of exactly " + std::to_string(*length) + " finite numbers"
                                   : "of at most " + std::to_string(max_length) + " finite numbers";
   if (!array_like) {
@@ -206,6 +223,15 @@ std::vector<double> Args::numbers(const val& v, const char* name, std::optional<
   if ((length && n != *length) || n > max_length) {
     fail_value(name, v, "an array or typed array " + size);
     return {};
+  }
+  // Items must be numbers as they are: no coercion of null, strings, booleans or anything else.
+  if (v.isArray()) {
+    const int bad = pe_first_non_number(v.as_handle());
+    if (bad >= 0) {
+      fail(std::string(name) + " must hold finite numbers only; item " + std::to_string(bad) + " is " +
+           describe(v[bad]) + ".");
+      return {};
+    }
   }
   std::vector<double> out =
       emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").call<val>("from", v));

@@ -1,6 +1,9 @@
 // The training lab's JavaScript face: `new Lab(config)` around the LabCore class that lab.cpp registers. Each
 // LabCore method returns a JS Error instead of a result when an argument is invalid; the methods here throw it
 // once the WebAssembly call has returned, check the number of arguments, and refuse calls on a deleted Lab.
+// Arguments reach LabCore as plain data, through post.js's plainArguments (nothing throws inside WebAssembly):
+// Emscripten splices both files into one module scope.
+/* global plainArguments */
 addOnPostRun(function () {
   var Core = Module['LabCore'];
   delete Module['LabCore'];
@@ -33,8 +36,9 @@ addOnPostRun(function () {
   function Lab(config) {
     if (!(this instanceof Lab)) throw new Error('Lab: call it with new, as in new Lab(config).');
     checkArity('new Lab', arguments, 1);
+    var plain = plainArguments('new Lab', ['config'], [config], 1);
     var core = new Core();
-    var result = core.configure(config);
+    var result = core.configure(plain[0]);
     if (result instanceof Error) {
       core.delete();
       throw result;
@@ -42,26 +46,25 @@ addOnPostRun(function () {
     cores.set(this, core);
   }
 
-  // Each method: its public name, its arity and the LabCore method it forwards to with exactly that many
-  // arguments (Embind rejects calls with fewer).
+  // Each method: its public name and parameters (as pe-engine.d.ts names them); it forwards to the LabCore
+  // method of that name with exactly that many arguments (Embind rejects calls with fewer).
   [
-    ['train', 1],
-    ['evaluate', 1],
-    ['attention', 4],
-    ['positionTable', 0],
-    ['offsetScores', 3],
-    ['exportState', 0],
-    ['importState', 1],
+    ['train', ['steps']],
+    ['evaluate', ['options']],
+    ['attention', ['layer', 'head', 'length', 'example']],
+    ['positionTable', []],
+    ['offsetScores', ['layer', 'head', 'length']],
+    ['exportState', []],
+    ['importState', ['bytes']],
   ].forEach(function (entry) {
     var method = entry[0];
-    var arity = entry[1];
+    var parameters = entry[1];
+    var arity = parameters.length;
     var name = 'Lab.' + method;
     Lab.prototype[method] = function () {
       checkArity(name, arguments, arity);
       var core = coreOf(this, name);
-      var args = new Array(arity);
-      for (var i = 0; i < arity; ++i) args[i] = arguments[i];
-      var result = core[method].apply(core, args);
+      var result = core[method].apply(core, plainArguments(name, parameters, arguments, arity));
       if (result instanceof Error) throw result;
       return result;
     };

@@ -12,7 +12,14 @@
  *
  * Errors: an invalid argument (wrong type, NaN or infinity, out of range, odd `dModel`, unknown string, unknown
  * word, too many arguments) throws a JS `Error` whose message starts with the function's name and names the
- * parameter, the value received and what is allowed. The module stays usable after any number of errors.
+ * parameter, the value received and what is allowed. The module stays usable after any number of errors, with
+ * any JavaScript value as an argument. Arguments are read once, in JavaScript, before any WebAssembly runs: a
+ * number must be of type number and a string of type string (no coercion; a BigInt is refused as one), and an
+ * array's items must each be a number (`null`, `"1"`, a symbol or a BigInt item is refused, naming the item).
+ * Typed arrays are read as they are (BigInt64Array and BigUint64Array are refused). An options object's own
+ * keys are read once each; a getter, a Proxy trap or a revoked Proxy that throws while an argument is read
+ * gives an Error naming the function and the parameter ("fn: options.heads could not be read; reading it
+ * threw ...").
  * Sizes are capped: `dModel` even and at most 4096, positions at most 65,536, at most 2^24 values in a result,
  * at most 64 heads and 32 words.
  */
