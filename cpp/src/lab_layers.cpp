@@ -148,6 +148,29 @@ void gelu_tanh_chunks(const T* inp, size_t count, Use&& use) {
   }
 }
 
+// gelu'(x) from x and t = tanh(beta (x + kappa x^3)), into t's own buffer.
+template <typename T>
+void gelu_derivative(T* t, const T* x, size_t len) {
+  const T beta = T(kGeluBeta);
+  const T kappa = T(kGeluKappa);
+  for (size_t i = 0; i < len; ++i) {
+    t[i] = T(0.5) * (T(1) + t[i]) +
+           T(0.5) * x[i] * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x[i] * x[i]);
+  }
+}
+
+// d = t * d in place, or d = t * g: the in-place product gets a loop of its own, since a vectorised loop over
+// two pointers runs only after a run-time check that they do not overlap, which equal pointers fail in
+// clang's WebAssembly build.
+template <typename T>
+void scale_by(T* d, const T* t, const T* g, size_t len) {
+  if (d == g) {
+    for (size_t i = 0; i < len; ++i) d[i] = t[i] * d[i];
+  } else {
+    for (size_t i = 0; i < len; ++i) d[i] = t[i] * g[i];
+  }
+}
+
 }  // namespace
 
 template <typename T>
@@ -162,25 +185,30 @@ void gelu_forward(T* out, const T* inp, size_t count) {
 
 template <typename T>
 void gelu_backward(T* dinp, const T* inp, const T* dout, size_t count) {
-  const T beta = T(kGeluBeta);
-  const T kappa = T(kGeluKappa);
   gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, T* t) {
-    // The local derivative into the chunk's own buffer, then the product. In place (dinp == dout, as the
-    // model calls it) the product gets a loop of its own: a vectorised loop over two pointers runs only after
-    // a run-time check that they do not overlap, which equal pointers fail in clang's WebAssembly build.
+    // The local derivative into the chunk's own buffer, then the product.
+    gelu_derivative(t, inp + start, len);
+    scale_by(dinp + start, static_cast<const T*>(t), dout + start, len);
+  });
+}
+
+template <typename T>
+void gelu_forward_with_derivative(T* out, T* deriv, const T* inp, size_t count) {
+  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, T* t) {
     for (size_t i = 0; i < len; ++i) {
       const T x = inp[start + i];
-      t[i] =
-          T(0.5) * (T(1) + t[i]) + T(0.5) * x * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x * x);
+      out[start + i] = T(0.5) * x * (T(1) + t[i]);
     }
-    T* d = dinp + start;
-    if (dinp == dout) {
-      for (size_t i = 0; i < len; ++i) d[i] = t[i] * d[i];
-    } else {
-      const T* g = dout + start;
-      for (size_t i = 0; i < len; ++i) d[i] = t[i] * g[i];
-    }
+    // The derivative in the chunk's buffer first, then copied out, so deriv may be inp.
+    gelu_derivative(t, inp + start, len);
+    std::copy(t, t + len, deriv + start);
   });
+}
+
+template <typename T>
+void gelu_backward_with(T* dinp, const T* deriv, const T* dout, size_t count) {
+  // A chunk at a time as gelu_backward goes, so that the in-place test is the same.
+  scale_by(dinp, deriv, dout, count);
 }
 
 template <typename T>
@@ -266,6 +294,8 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, int 
   template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*, bool);   \
   template void gelu_forward<T>(T*, const T*, size_t);                                                   \
   template void gelu_backward<T>(T*, const T*, const T*, size_t);                                        \
+  template void gelu_forward_with_derivative<T>(T*, T*, const T*, size_t);                               \
+  template void gelu_backward_with<T>(T*, const T*, const T*, size_t);                                   \
   template void residual_forward<T>(T*, const T*, const T*, size_t);                                     \
   template void pool_forward<T>(T*, const T*, int, int, int);                                            \
   template void pool_backward<T>(T*, const T*, int, int, int);                                           \
