@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
@@ -24,6 +25,21 @@ void gather_head_transposed(T* dst, const T* src, const AttentionShape& s, int b
 // Where head j of sequence b starts in a [B, n, d] buffer (its rows are d apart).
 size_t head_offset(const AttentionShape& s, int b, int j) {
   return idx(b * s.n) * idx(s.d) + idx(j * s.dh());
+}
+
+// Causal attention's products go a few rows at a time so that each leaves out what the mask makes zero: the
+// scores and dP right of the diagonal's column block (the softmax never reads them), and the terms of P v,
+// P^T dout, dS k and dS^T q whose probability is exactly 0. A left-out term would add a signed zero (0 times
+// a finite value) to a sum that started at +0 and so is never -0, which leaves the sum as it is: the results
+// are bitwise those of the whole products.
+constexpr int kCausalRows = 4;
+constexpr int kCausalCols = 8;
+
+// Columns of a causal row chunk's scores or dP computed: through the chunk's last row, rounded up to the
+// product kernel's block width.
+int causal_cols(int p0, int rows, int n) {
+  const int cols = (p0 + rows + kCausalCols - 1) / kCausalCols * kCausalCols;
+  return cols < n ? cols : n;
 }
 
 template <typename T>
@@ -90,7 +106,16 @@ void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s
   // loop runs along contiguous rows of k^T.
   T* kt = scratch;
   gather_head_transposed(kt, k, s, b, j);
-  gemm_strided(scores, n, q + head_offset(s, b, j), s.d, 1, kt, n, n, dh, n, false);
+  const T* qh = q + head_offset(s, b, j);
+  if (s.causal) {
+    for (int p0 = 0; p0 < n; p0 += kCausalRows) {
+      const int rows = std::min(kCausalRows, n - p0);
+      gemm_strided(scores + idx(p0) * idx(n), n, qh + idx(p0) * idx(s.d), s.d, 1, kt, n, rows, dh,
+                   causal_cols(p0, rows, n), false);
+    }
+  } else {
+    gemm_strided(scores, n, qh, s.d, 1, kt, n, n, dh, n, false);
+  }
   const T scale = score_scale<T>(s);
   const T slope = s.slopes != nullptr ? static_cast<T>(s.slopes[j]) : T(0);
   for (int p = 0; p < n; ++p) {
@@ -129,10 +154,38 @@ void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, con
       }
       // The head's output, probs v, straight from v's head columns into out's.
       const size_t head = head_offset(s, b, j);
-      gemm_strided(out + head, s.d, pr, n, 1, v + head, s.d, n, n, dh, false);
+      if (s.causal) {
+        for (int p0 = 0; p0 < n; p0 += kCausalRows) {
+          const int rows = std::min(kCausalRows, n - p0);
+          gemm_strided(out + head + idx(p0) * idx(s.d), s.d, pr + idx(p0) * idx(n), n, 1, v + head, s.d, rows,
+                       p0 + rows, dh, false);
+        }
+      } else {
+        gemm_strided(out + head, s.d, pr, n, 1, v + head, s.d, n, n, dh, false);
+      }
     }
   }
 }
+
+namespace {
+
+// Softmax backward, then the score scale, in place over dP: d(q.k) = scale * p * (dp - sum_m p dp). Causal
+// (width -1) row p runs through m = p, where p is not exactly 0, and is +0 beyond (where it was a signed
+// zero).
+template <typename T>
+void softmax_backward(T* dp, const T* pr, int n, int width, T scale) {
+  for (int p = 0; p < n; ++p) {
+    const T* prow = pr + idx(p) * idx(n);
+    T* drow = dp + idx(p) * idx(n);
+    const int end = width < 0 ? p + 1 : width;
+    T dot = 0;
+    for (int m = 0; m < end; ++m) dot += prow[m] * drow[m];
+    for (int m = 0; m < end; ++m) drow[m] = prow[m] * (drow[m] - dot) * scale;
+    for (int m = end; m < n; ++m) drow[m] = 0;
+  }
+}
+
+}  // namespace
 
 template <typename T>
 void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, const T* q, const T* k,
@@ -151,18 +204,39 @@ void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, cons
       const T* pr = probs + idx(b * s.h + j) * nn;
       const size_t head = head_offset(s, b, j);
       gather_head_transposed(vt, v, s, b, j);
-      gemm_strided(dp, n, dout + head, d, 1, vt, n, n, dh, n, false);         // dP = dout v^T
-      gemm_strided(dv + head, d, pr, 1, n, dout + head, d, n, n, dh, false);  // dv = P^T dout
-      // Softmax backward, then the score scale: d(q.k) = scale * p * (dp - sum_m p dp).
-      for (int p = 0; p < n; ++p) {
-        const T* prow = pr + idx(p) * idx(n);
-        T* drow = dp + idx(p) * idx(n);
-        T dot = 0;
-        for (int m = 0; m < n; ++m) dot += prow[m] * drow[m];
-        for (int m = 0; m < n; ++m) drow[m] = prow[m] * (drow[m] - dot) * scale;
+      if (!s.causal) {
+        gemm_strided(dp, n, dout + head, d, 1, vt, n, n, dh, n, false);         // dP = dout v^T
+        gemm_strided(dv + head, d, pr, 1, n, dout + head, d, n, n, dh, false);  // dv = P^T dout
+        softmax_backward(dp, pr, n, n, scale);
+        gemm_strided(dq + head, d, dp, n, 1, k + head, d, n, n, dh, false);  // dq = dS k
+        gemm_strided(dk + head, d, dp, 1, n, q + head, d, n, n, dh, false);  // dk = dS^T q
+        continue;
       }
-      gemm_strided(dq + head, d, dp, n, 1, k + head, d, n, n, dh, false);  // dq = dS k
-      gemm_strided(dk + head, d, dp, 1, n, q + head, d, n, n, dh, false);  // dk = dS^T q
+      // Causal: row p of P and dS is zero right of m = p, so chunk [p0, p0 + rows) of dP, dq needs m below
+      // p0 + rows, and chunk [m0, m0 + rows) of dv, dk needs p from m0 on.
+      for (int p0 = 0; p0 < n; p0 += kCausalRows) {
+        const int rows = std::min(kCausalRows, n - p0);
+        gemm_strided(dp + idx(p0) * idx(n), n, dout + head + idx(p0) * idx(d), d, 1, vt, n, rows, dh,
+                     causal_cols(p0, rows, n), false);
+      }
+      for (int m0 = 0; m0 < n; m0 += kCausalRows) {
+        const int rows = std::min(kCausalRows, n - m0);
+        const size_t start = idx(m0) * idx(n) + idx(m0);
+        gemm_strided(dv + head + idx(m0) * idx(d), d, pr + start, 1, n, dout + head + idx(m0) * idx(d), d,
+                     rows, n - m0, dh, false);
+      }
+      softmax_backward(dp, pr, n, -1, scale);
+      for (int p0 = 0; p0 < n; p0 += kCausalRows) {
+        const int rows = std::min(kCausalRows, n - p0);
+        gemm_strided(dq + head + idx(p0) * idx(d), d, dp + idx(p0) * idx(n), n, 1, k + head, d, rows,
+                     p0 + rows, dh, false);
+      }
+      for (int m0 = 0; m0 < n; m0 += kCausalRows) {
+        const int rows = std::min(kCausalRows, n - m0);
+        const size_t start = idx(m0) * idx(n) + idx(m0);
+        gemm_strided(dk + head + idx(m0) * idx(d), d, dp + start, 1, n, q + head + idx(m0) * idx(d), d, rows,
+                     n - m0, dh, false);
+      }
     }
   }
 }

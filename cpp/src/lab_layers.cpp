@@ -44,52 +44,105 @@ void embed_backward(T* dwte, T* dpos, const T* dx, const int* tokens, int pos_ro
   }
 }
 
+namespace {
+
+// LayerNorm works on kNormRows rows at a time (then one at a time): each row's sums run in their own order,
+// as before, but the rows' sums are independent chains that the CPU overlaps, where one row's are a chain of
+// dependent additions.
+constexpr size_t kNormRows = 4;
+
+template <size_t G, typename T>
+void layernorm_forward_rows(T* out, T* mean, T* rstd, const T* inp, const T* g, const T* b, int r0, int d) {
+  const T eps = T(1e-5);
+  const T* x[G];
+  T sum[G];
+  T m[G];
+  T sq[G];
+  for (size_t k = 0; k < G; ++k) {
+    x[k] = inp + (idx(r0) + k) * idx(d);
+    sum[k] = 0;
+    sq[k] = 0;
+  }
+  for (int i = 0; i < d; ++i) {
+    for (size_t k = 0; k < G; ++k) sum[k] += x[k][i];
+  }
+  for (size_t k = 0; k < G; ++k) m[k] = sum[k] / T(d);
+  for (int i = 0; i < d; ++i) {
+    for (size_t k = 0; k < G; ++k) sq[k] += (x[k][i] - m[k]) * (x[k][i] - m[k]);
+  }
+  for (size_t k = 0; k < G; ++k) {
+    const T s = T(1) / std::sqrt(sq[k] / T(d) + eps);
+    const T mk = m[k];
+    const T* xk = x[k];
+    T* y = out + (idx(r0) + k) * idx(d);
+    for (int i = 0; i < d; ++i) y[i] = (xk[i] - mk) * s * g[i] + b[i];
+    mean[idx(r0) + k] = mk;
+    rstd[idx(r0) + k] = s;
+  }
+}
+
+template <size_t G, typename T>
+void layernorm_backward_rows(T* dinp, T* dg, T* db, const T* dout, const T* inp, const T* g, const T* mean,
+                             const T* rstd, int r0, int d) {
+  const T* x[G];
+  const T* dy[G];
+  T m[G];
+  T s[G];
+  // The two means that couple every feature's gradient through the row's mean and variance.
+  T dnorm_mean[G];
+  T dnorm_norm_mean[G];
+  for (size_t k = 0; k < G; ++k) {
+    x[k] = inp + (idx(r0) + k) * idx(d);
+    dy[k] = dout + (idx(r0) + k) * idx(d);
+    m[k] = mean[idx(r0) + k];
+    s[k] = rstd[idx(r0) + k];
+    dnorm_mean[k] = 0;
+    dnorm_norm_mean[k] = 0;
+  }
+  for (int i = 0; i < d; ++i) {
+    for (size_t k = 0; k < G; ++k) {
+      const T norm = (x[k][i] - m[k]) * s[k];
+      const T dnorm = g[i] * dy[k][i];
+      dnorm_mean[k] += dnorm;
+      dnorm_norm_mean[k] += dnorm * norm;
+    }
+  }
+  for (size_t k = 0; k < G; ++k) {
+    const T dm = dnorm_mean[k] / T(d);
+    const T dnm = dnorm_norm_mean[k] / T(d);
+    const T mk = m[k];
+    const T sk = s[k];
+    const T* xk = x[k];
+    const T* dyk = dy[k];
+    T* dx = dinp + (idx(r0) + k) * idx(d);
+    for (int i = 0; i < d; ++i) {
+      const T norm = (xk[i] - mk) * sk;
+      const T dnorm = g[i] * dyk[i];
+      db[i] += dyk[i];
+      dg[i] += norm * dyk[i];
+      dx[i] += sk * (dnorm - dm - norm * dnm);
+    }
+  }
+}
+
+}  // namespace
+
 template <typename T>
 void layernorm_forward(T* out, T* mean, T* rstd, const T* inp, const T* g, const T* b, int N, int d) {
-  const T eps = T(1e-5);
-  for (int r = 0; r < N; ++r) {
-    const T* x = inp + idx(r) * idx(d);
-    T sum = 0;
-    for (int i = 0; i < d; ++i) sum += x[i];
-    const T m = sum / T(d);
-    T sq = 0;
-    for (int i = 0; i < d; ++i) sq += (x[i] - m) * (x[i] - m);
-    const T s = T(1) / std::sqrt(sq / T(d) + eps);
-    T* y = out + idx(r) * idx(d);
-    for (int i = 0; i < d; ++i) y[i] = (x[i] - m) * s * g[i] + b[i];
-    mean[r] = m;
-    rstd[r] = s;
-  }
+  int r = 0;
+  for (; r + static_cast<int>(kNormRows) <= N; r += static_cast<int>(kNormRows))
+    layernorm_forward_rows<kNormRows>(out, mean, rstd, inp, g, b, r, d);
+  for (; r < N; ++r) layernorm_forward_rows<1>(out, mean, rstd, inp, g, b, r, d);
 }
 
 template <typename T>
 void layernorm_backward(T* dinp, T* dg, T* db, const T* dout, const T* inp, const T* g, const T* mean,
                         const T* rstd, int N, int d) {
-  for (int r = 0; r < N; ++r) {
-    const T* x = inp + idx(r) * idx(d);
-    const T* dy = dout + idx(r) * idx(d);
-    T* dx = dinp + idx(r) * idx(d);
-    const T m = mean[r];
-    const T s = rstd[r];
-    // The two means that couple every feature's gradient through the row's mean and variance.
-    T dnorm_mean = 0;
-    T dnorm_norm_mean = 0;
-    for (int i = 0; i < d; ++i) {
-      const T norm = (x[i] - m) * s;
-      const T dnorm = g[i] * dy[i];
-      dnorm_mean += dnorm;
-      dnorm_norm_mean += dnorm * norm;
-    }
-    dnorm_mean /= T(d);
-    dnorm_norm_mean /= T(d);
-    for (int i = 0; i < d; ++i) {
-      const T norm = (x[i] - m) * s;
-      const T dnorm = g[i] * dy[i];
-      db[i] += dy[i];
-      dg[i] += norm * dy[i];
-      dx[i] += s * (dnorm - dnorm_mean - norm * dnorm_norm_mean);
-    }
-  }
+  // dg and db sum over rows in row order, as one row at a time would.
+  int r = 0;
+  for (; r + static_cast<int>(kNormRows) <= N; r += static_cast<int>(kNormRows))
+    layernorm_backward_rows<kNormRows>(dinp, dg, db, dout, inp, g, mean, rstd, r, d);
+  for (; r < N; ++r) layernorm_backward_rows<1>(dinp, dg, db, dout, inp, g, mean, rstd, r, d);
 }
 
 template <typename T>
@@ -148,6 +201,29 @@ void gelu_tanh_chunks(const T* inp, size_t count, Use&& use) {
   }
 }
 
+// gelu'(x) from x and t = tanh(beta (x + kappa x^3)), into t's own buffer.
+template <typename T>
+void gelu_derivative(T* t, const T* x, size_t len) {
+  const T beta = T(kGeluBeta);
+  const T kappa = T(kGeluKappa);
+  for (size_t i = 0; i < len; ++i) {
+    t[i] = T(0.5) * (T(1) + t[i]) +
+           T(0.5) * x[i] * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x[i] * x[i]);
+  }
+}
+
+// d = t * d in place, or d = t * g: the in-place product gets a loop of its own, since a vectorised loop over
+// two pointers runs only after a run-time check that they do not overlap, which equal pointers fail in
+// clang's WebAssembly build.
+template <typename T>
+void scale_by(T* d, const T* t, const T* g, size_t len) {
+  if (d == g) {
+    for (size_t i = 0; i < len; ++i) d[i] = t[i] * d[i];
+  } else {
+    for (size_t i = 0; i < len; ++i) d[i] = t[i] * g[i];
+  }
+}
+
 }  // namespace
 
 template <typename T>
@@ -162,25 +238,30 @@ void gelu_forward(T* out, const T* inp, size_t count) {
 
 template <typename T>
 void gelu_backward(T* dinp, const T* inp, const T* dout, size_t count) {
-  const T beta = T(kGeluBeta);
-  const T kappa = T(kGeluKappa);
   gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, T* t) {
-    // The local derivative into the chunk's own buffer, then the product. In place (dinp == dout, as the
-    // model calls it) the product gets a loop of its own: a vectorised loop over two pointers runs only after
-    // a run-time check that they do not overlap, which equal pointers fail in clang's WebAssembly build.
+    // The local derivative into the chunk's own buffer, then the product.
+    gelu_derivative(t, inp + start, len);
+    scale_by(dinp + start, static_cast<const T*>(t), dout + start, len);
+  });
+}
+
+template <typename T>
+void gelu_forward_with_derivative(T* out, T* deriv, const T* inp, size_t count) {
+  gelu_tanh_chunks(inp, count, [&](size_t start, size_t len, T* t) {
     for (size_t i = 0; i < len; ++i) {
       const T x = inp[start + i];
-      t[i] =
-          T(0.5) * (T(1) + t[i]) + T(0.5) * x * (T(1) - t[i] * t[i]) * beta * (T(1) + T(3) * kappa * x * x);
+      out[start + i] = T(0.5) * x * (T(1) + t[i]);
     }
-    T* d = dinp + start;
-    if (dinp == dout) {
-      for (size_t i = 0; i < len; ++i) d[i] = t[i] * d[i];
-    } else {
-      const T* g = dout + start;
-      for (size_t i = 0; i < len; ++i) d[i] = t[i] * g[i];
-    }
+    // The derivative in the chunk's buffer first, then copied out, so deriv may be inp.
+    gelu_derivative(t, inp + start, len);
+    std::copy(t, t + len, deriv + start);
   });
+}
+
+template <typename T>
+void gelu_backward_with(T* dinp, const T* deriv, const T* dout, size_t count) {
+  // A chunk at a time as gelu_backward goes, so that the in-place test is the same.
+  scale_by(dinp, deriv, dout, count);
 }
 
 template <typename T>
@@ -266,6 +347,8 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, int 
   template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*, bool);   \
   template void gelu_forward<T>(T*, const T*, size_t);                                                   \
   template void gelu_backward<T>(T*, const T*, const T*, size_t);                                        \
+  template void gelu_forward_with_derivative<T>(T*, T*, const T*, size_t);                               \
+  template void gelu_backward_with<T>(T*, const T*, const T*, size_t);                                   \
   template void residual_forward<T>(T*, const T*, const T*, size_t);                                     \
   template void pool_forward<T>(T*, const T*, int, int, int);                                            \
   template void pool_backward<T>(T*, const T*, int, int, int);                                           \

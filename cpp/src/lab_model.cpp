@@ -189,7 +189,8 @@ LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n) 
     residual_forward(l.res1, x, l.res1, Nd);
     layernorm_forward(l.ln2, l.ln2_mean, l.ln2_rstd, l.res1, lp.ln2_g, lp.ln2_b, N, d);
     linear_forward(l.fch, l.ln2, lp.w1, lp.b1, N, d, 4 * d);
-    gelu_forward(l.fch_gelu, l.fch, 4 * Nd);
+    // fch is read again only by GELU's backward, so its derivative replaces it (no second exponential).
+    gelu_forward_with_derivative(l.fch_gelu, l.fch, l.fch, 4 * Nd);
     linear_forward(l.res2, l.fch_gelu, lp.w2, lp.b2, N, 4 * d, d);
     residual_forward(l.res2, l.res1, l.res2, Nd);
   }
@@ -243,7 +244,7 @@ void Model<T>::backward() {
     const T* x = i == 0 ? acts_.x0 : acts_.layers[idx(i - 1)].res2;
     // dres is the gradient at the block's output; each sub-layer adds its path into it.
     linear_backward(w.dbig, lg.w2, lg.b2, w.dres, l.fch_gelu, lp.w2, N, 4 * d, d, w.linear, false);
-    gelu_backward(w.dbig, l.fch, w.dbig, 4 * Nd);
+    gelu_backward_with(w.dbig, l.fch, w.dbig, 4 * Nd);
     linear_backward(w.da, lg.w1, lg.b1, w.dbig, l.ln2, lp.w1, N, d, 4 * d, w.linear, false);
     layernorm_backward(w.dres, lg.ln2_g, lg.ln2_b, w.da, l.res1, lp.ln2_g, l.ln2_mean, l.ln2_rstd, N, d);
     linear_backward(w.da, lg.wo, static_cast<T*>(nullptr), w.dres, l.atty, lp.wo, N, d, d, w.linear, false);

@@ -1,7 +1,9 @@
 // Every layer's backward pass against finite differences of its forward pass, in double precision.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -67,6 +69,25 @@ TEST_CASE("gelu backward matches finite differences", "[lab]") {
   };
   lab::gelu_backward(dx.data(), x.data(), r.data(), Nd);
   require_gradient(x, dx, f, "input");
+}
+
+TEST_CASE("gelu's derivative kept from the forward pass is bitwise gelu_backward's", "[lab]") {
+  // float, in place (the model's call) and not, over more than one of the exponential's chunks.
+  const std::size_t count = 1000;
+  std::vector<float> x(count), r(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    x[i] = static_cast<float>(static_cast<double>(i) * 0.0137 - 6.5);
+    r[i] = static_cast<float>(std::sin(static_cast<double>(i)));
+  }
+  std::vector<float> out(count), kept_out(count), expected(count), deriv(x), got(r), got_apart(count);
+  lab::gelu_forward(out.data(), x.data(), count);
+  lab::gelu_backward(expected.data(), x.data(), r.data(), count);
+  lab::gelu_forward_with_derivative(kept_out.data(), deriv.data(), deriv.data(), count);
+  lab::gelu_backward_with(got.data(), deriv.data(), got.data(), count);
+  lab::gelu_backward_with(got_apart.data(), deriv.data(), r.data(), count);
+  CHECK(std::memcmp(out.data(), kept_out.data(), count * sizeof(float)) == 0);
+  CHECK(std::memcmp(expected.data(), got.data(), count * sizeof(float)) == 0);
+  CHECK(std::memcmp(expected.data(), got_apart.data(), count * sizeof(float)) == 0);
 }
 
 TEST_CASE("gelu is PyTorch's tanh approximation", "[lab]") {

@@ -56,6 +56,15 @@ void gelu_forward(T* out, const T* inp, std::size_t count);
 /// dinp = gelu'(inp) * dout; dinp may be dout (in place).
 template <typename T>
 void gelu_backward(T* dinp, const T* inp, const T* dout, std::size_t count);
+/// gelu_forward that also writes gelu'(inp) into deriv (which may be inp, overwriting it): the same values
+/// gelu_backward computes, so that the backward pass is gelu_backward_with(dinp, deriv, ...) without a second
+/// exponential.
+template <typename T>
+void gelu_forward_with_derivative(T* out, T* deriv, const T* inp, std::size_t count);
+/// dinp = deriv * dout, with deriv from gelu_forward_with_derivative; dinp may be dout (in place). Bitwise
+/// what gelu_backward gives.
+template <typename T>
+void gelu_backward_with(T* dinp, const T* deriv, const T* dout, std::size_t count);
 
 // --- residual: out = a + b ---------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ namespace pe::lab {
 /// (activations and backward work space), the quantity limits::kLabMaxActivations caps.
 [[nodiscard]] std::int64_t activation_floats(const Config& config, int batch, int length) noexcept;
 
+/// fch holds the MLP's pre-activation only while the forward pass needs it, then GELU's derivative there.
 template <typename T>
 struct LayerActivations {
   T *ln1, *ln1_mean, *ln1_rstd, *q, *k, *v, *probs, *atty, *res1, *ln2, *ln2_mean, *ln2_rstd, *fch, *fch_gelu,
