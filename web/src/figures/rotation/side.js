@@ -30,7 +30,7 @@ export function rotationSide() {
       ' \u2014 zero to double precision.',
     ),
     scrollBox(
-      'Sampled positions',
+      'Sampled rows (scrolls)',
       { class: 'pe-rotation-sample' },
       h(
         'table',
