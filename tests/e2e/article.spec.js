@@ -1,19 +1,7 @@
 // The article as a whole: every figure slot mounts its figure as the reader scrolls to it, every live number in
 // the prose is filled by the engine, every in-page link lands on something, and the page fits a phone.
 import { figures } from '../../web/src/app/registry.js';
-import { test, expect, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
-
-async function scrollThrough(page) {
-  const slots = page.locator('[data-mount]');
-  const count = await slots.count();
-  for (let i = 0; i < count; i += 1) {
-    const slot = slots.nth(i);
-    await slot.scrollIntoViewIfNeeded();
-    await expect(slot).toHaveAttribute('data-figure', (await slot.getAttribute('data-mount')) ?? '');
-    await expect(slot).not.toHaveAttribute('aria-busy', 'true');
-  }
-  return count;
-}
+import { test, expect, useNarrowScreen, expectNoHorizontalOverflow, scrollThrough } from './fixtures.js';
 
 test('every figure of the article mounts as the reader scrolls, without errors', async ({ page }) => {
   await page.goto('index.html');

@@ -124,6 +124,22 @@ export async function openArticleFigure(page, id, { timeout, ready } = {}) {
   return slot;
 }
 
+/**
+ * Scrolls the article from slot to slot so that each figure mounts (the article mounts them as they near the
+ * viewport), waiting at each until it has; returns the number of slots.
+ */
+export async function scrollThrough(page) {
+  const slots = page.locator('[data-mount]');
+  const count = await slots.count();
+  for (let i = 0; i < count; i += 1) {
+    const slot = slots.nth(i);
+    await slot.scrollIntoViewIfNeeded();
+    await expect(slot).toHaveAttribute('data-figure', (await slot.getAttribute('data-mount')) ?? '');
+    await expect(slot).not.toHaveAttribute('aria-busy', 'true');
+  }
+  return count;
+}
+
 /** The live number `name` in the prose of the section with the id `section`. */
 export function live(page, section, name) {
   return page.locator(`#${section} [data-live="${name}"]`);

@@ -21,6 +21,17 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/**
+ * A box that scrolls what it holds when that is wider or taller than the box (a wide table): in the tab order,
+ * so that a keyboard user can focus it and scroll it with the arrow keys, and named for what it holds. A named
+ * group rather than a region, so that the article's many data tables add no landmarks.
+ * @param {string} label the box's accessible name
+ * @param {Record<string, unknown>} attributes the box's own (its class)
+ */
+export function scrollBox(label, attributes, ...children) {
+  return h('div', { ...attributes, tabindex: 0, role: 'group', 'aria-label': label }, ...children);
+}
+
 /** Appends children (elements, strings, numbers, nested arrays; null and false are skipped). */
 export function append(parent, children) {
   for (const child of children.flat(Infinity)) {

@@ -1,6 +1,6 @@
 // The common frame of every figure: controls, plot, readout, error line, caption, text alternative (a one-line
 // summary plus a data table built on request) and export buttons. Figures fill the parts; the frame owns layout.
-import { h, replaceChildren } from './dom.js';
+import { h, replaceChildren, scrollBox } from './dom.js';
 import { downloadCsv } from './export.js';
 
 const TABLE_ROW_LIMIT = 200;
@@ -20,7 +20,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
   const readout = h('p', { class: 'pe-readout', 'aria-live': 'polite' });
   const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
   const summary = h('p', { class: 'pe-summary' });
-  const tableHost = h('div', { class: 'pe-table-host' });
+  const tableHost = scrollBox('Data table (scrolls)', { class: 'pe-table-host' });
   const details = h('details', { class: 'pe-data' }, h('summary', {}, 'Data table'), tableHost);
   const actions = h('div', { class: 'pe-actions' });
   details.addEventListener('toggle', () => {

@@ -1,6 +1,6 @@
 // Beside the circle: the engine's R(k) typeset, the angle it turns, the engine's residual over all pairs, and a
 // few sampled positions showing that one R(k) serves them all. Built once and written through a change writer.
-import { changeWriter, h } from '../../ui/dom.js';
+import { changeWriter, h, scrollBox } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
 import { renderMath } from '../../ui/math.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
@@ -29,8 +29,8 @@ export function rotationSide() {
       residualValue,
       ' \u2014 zero to double precision.',
     ),
-    h(
-      'div',
+    scrollBox(
+      'Sampled rows (scrolls)',
       { class: 'pe-rotation-sample' },
       h(
         'table',
