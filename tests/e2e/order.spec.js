@@ -112,7 +112,9 @@ test('an unknown word is marked in place and the last good state stays', async (
   await expect(figure.locator('.pe-order-matrix').nth(1).locator('text').last()).toHaveText('dog');
 });
 
-test('more than 32 words gives a clear message and keeps the last good state', async ({ page }) => {
+test('more than 32 words gives a clear message, keeps the last good drawing and clears the stale chips', async ({
+  page,
+}) => {
   const figure = await openOrder(page, 'reveal=1&encoding=sinusoidal');
   const before = await pooledDifference(figure);
   await figure
@@ -122,10 +124,14 @@ test('more than 32 words gives a clear message and keeps the last good state', a
     'Sentence A: tokenize: text must be at most 32 words',
   );
   await expect(figure.locator('.pe-error')).toContainText('received 33 words');
-  await expect(figure.locator('.pe-order-chips').first().locator('.pe-order-chip')).toHaveCount(3);
+  // The matrices keep the last good sentence; the chips, which would show words no longer in the field, go.
+  await expect(figure.locator('.pe-order-chips').first().locator('.pe-order-word')).toHaveCount(0);
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).toHaveAttribute('aria-invalid', 'true');
   expect(await pooledDifference(figure)).toBe(before);
   await figure.getByRole('textbox', { name: 'Sentence A' }).fill('dog bites man');
   await expect(figure.locator('.pe-error')).toBeHidden();
+  await expect(figure.locator('.pe-order-chips').first().locator('.pe-order-word')).toHaveCount(3);
+  await expect(figure.getByRole('textbox', { name: 'Sentence A' })).not.toHaveAttribute('aria-invalid');
 });
 
 test('the keyboard moves a word, and the sentence and matrices follow', async ({ page }) => {

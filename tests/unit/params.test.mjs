@@ -5,7 +5,9 @@ import {
   defaultsOf,
   formatParam,
   MAX_ITEMS,
+  MAX_LIST_TEXT,
   MAX_TEXT,
+  parseNumberList,
   parseQuery,
   urlParamsOf,
 } from '../../web/src/app/params.js';
@@ -88,4 +90,21 @@ test('a value written by formatParam parses back to itself', () => {
     const search = new URLSearchParams({ [key]: formatParam(value, decl.type) });
     assert.deepEqual(parseQuery(search, DECLS)[key], value);
   }
+});
+
+test('a typed list reads decimals, NaN for anything else, and at most MAX_ITEMS items of MAX_LIST_TEXT characters', () => {
+  assert.deepEqual(parseNumberList('0, 100 300;7'), [0, 100, 300, 7]);
+  assert.deepEqual(parseNumberList(' 1.5e3, .5, 1., -2, +3 '), [1500, 0.5, 1, -2, 3]);
+  const bad = parseNumberList('1e, --1, 0x10, 1..2, Infinity, 1_000');
+  assert.equal(bad.length, 6);
+  assert.ok(bad.every(Number.isNaN));
+  const many = Array.from({ length: MAX_ITEMS + 8 }, (_, i) => i).join(',');
+  assert.deepEqual(
+    parseNumberList(many),
+    Array.from({ length: MAX_ITEMS }, (_, i) => i),
+  );
+  // A long run of digits ending in a letter (the regular expression once took seconds on it) is one NaN, read
+  // no further than MAX_LIST_TEXT characters.
+  assert.deepEqual(parseNumberList('1'.repeat(60000) + 'x'), [Number('1'.repeat(MAX_LIST_TEXT))]);
+  assert.deepEqual(parseNumberList('1'.repeat(MAX_LIST_TEXT - 1) + 'x'), [NaN]);
 });

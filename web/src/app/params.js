@@ -6,6 +6,25 @@
 /** Longest string a URL parameter may carry into a figure, and most items in a list. */
 export const MAX_TEXT = 200;
 export const MAX_ITEMS = 32;
+/** Characters of a list read at most (URL or field): room for MAX_ITEMS numbers written out in full. */
+export const MAX_LIST_TEXT = MAX_ITEMS * 32;
+// A decimal number, matched in linear time: each digit can belong to one part only.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * A list typed by the reader ("0, 100 300", commas, spaces or semicolons between) as numbers: a piece that is
+ * not a decimal number becomes NaN (the engine's message then names it); at most MAX_ITEMS items from the
+ * first MAX_LIST_TEXT characters.
+ * @param {string} text
+ */
+export function parseNumberList(text) {
+  return text
+    .slice(0, MAX_LIST_TEXT)
+    .split(/[\s,;]+/)
+    .filter((piece) => piece !== '')
+    .slice(0, MAX_ITEMS)
+    .map((piece) => (DECIMAL.test(piece) ? Number(piece) : NaN));
+}
 
 /**
  * @typedef {object} ParamDecl

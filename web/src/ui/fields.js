@@ -1,16 +1,9 @@
 // A labelled text field for a short list of numbers ("0, 100, 300"), for controls that take several values at
 // once. The text is parsed, not validated: a figure hands the numbers to the engine, whose message then names
 // the bad value.
+import { MAX_LIST_TEXT, parseNumberList } from '../app/params.js';
 import { h, uid, valueHandle } from './dom.js';
 import './fields.css';
-
-/** Parses "0, 100 300" into [0, 100, 300]; a piece that is not a number becomes NaN. */
-export function parseNumbers(text) {
-  return text
-    .split(/[\s,;]+/)
-    .filter((piece) => piece !== '')
-    .map((piece) => (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(piece) ? Number(piece) : NaN));
-}
 
 /**
  * @param {{ label: string, value: number[], onChange?: (values: number[]) => void, name?: string,
@@ -27,11 +20,12 @@ export function numberList({ label, value, onChange = () => {}, name, size = 14 
     autocomplete: 'off',
     spellcheck: 'false',
     size,
+    maxlength: MAX_LIST_TEXT,
     value: value.join(', '),
   });
   let current = value;
   const commit = () => {
-    const next = parseNumbers(input.value);
+    const next = parseNumberList(input.value);
     if (next.length === current.length && next.every((v, i) => Object.is(v, current[i]))) return;
     current = next;
     onChange(current);

@@ -6,7 +6,7 @@ import { h, replaceChildren, uid } from '../../ui/dom.js';
 /**
  * @param {{ name: string, value: string, tokenize: (text: string) => { tokens: string[], known: Uint8Array },
  *   onChange: (text: string) => void, announce: (text: string) => void }} options `name` is the sentence's
- *   letter; `tokenize` may throw (too many words), and the chips then stay as they were
+ *   letter; `tokenize` may throw (too many words), and the field is then marked invalid with no chips
  */
 export function wordField({ name, value, tokenize, onChange, announce }) {
   const id = uid('order-text');
@@ -44,8 +44,15 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
     try {
       tokenized = tokenize(text);
     } catch {
-      return; // the figure reports the engine's message; the chips keep the last words that could be read
+      // The figure reports the engine's message and keeps its last good drawing; the chips would show words the
+      // field no longer holds, so they go until the text can be read again.
+      input.setAttribute('aria-invalid', 'true');
+      words = [];
+      shownKey = null;
+      replaceChildren(chips);
+      return;
     }
+    input.removeAttribute('aria-invalid');
     const key = `${tokenized.tokens.join(' ')}|${tokenized.known.join('')}`;
     if (key === shownKey) return;
     shownKey = key;
