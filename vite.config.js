@@ -25,12 +25,40 @@ function includeSections() {
   };
 }
 
+/**
+ * The Content-Security-Policy of the built pages: nothing but the site's own files, no eval (the engine is built
+ * with -sDYNAMIC_EXECUTION=0), WebAssembly compiled from its own .wasm, fonts from its files or inlined by the build. Inline styles stay allowed: KaTeX and
+ * the figures size and colour nodes through style attributes. Added at build only: the dev server injects
+ * its own scripts and styles.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy() {
+  return {
+    name: 'pe-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  };
+}
+
 export default defineConfig({
   root: web,
   // Relative asset URLs: the built site works under any path on any static host.
   base: './',
   publicDir: resolve(web, 'public'),
-  plugins: [includeSections()],
+  plugins: [includeSections(), contentSecurityPolicy()],
   // The engine worker imports the engine loader, so it is bundled as an ES module worker.
   worker: { format: 'es' },
   server: {

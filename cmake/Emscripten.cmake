@@ -27,6 +27,9 @@ function(pe_add_wasm_module)
     -sINITIAL_MEMORY=33554432
     -sMAXIMUM_MEMORY=2147483648
     -sABORTING_MALLOC=0
+    # No eval or new Function in the generated JavaScript (Embind's invokers are closures instead), so that the
+    # site runs under a Content-Security-Policy without 'unsafe-eval' (see vite.config.js).
+    -sDYNAMIC_EXECUTION=0
     --pre-js ${pre}
     # SHELL: keeps both --post-js flags; CMake would otherwise fold the repeated option into one.
     "SHELL:--post-js ${post}"

@@ -230,8 +230,11 @@ addOnPostRun(function () {
     .forEach(function (key) {
       var raw = Module[key];
       var name = key.slice(4);
-      var arity = raw.length;
-      var parameters = peParameterNames[name] || [];
+      // The arity comes from the names: with -sDYNAMIC_EXECUTION=0 Embind's invokers take `arguments`, so
+      // their own `length` is 0.
+      var parameters = peParameterNames[name];
+      if (!parameters) throw new Error('pe-engine: no parameter names for ' + name + ' (post.js).');
+      var arity = parameters.length;
       Module[name] = function () {
         if (arguments.length > arity) {
           throw new Error(

@@ -170,16 +170,17 @@ export async function pressKey(control, key, times = 1) {
 
 /**
  * Runs `fn(pe, arg)` in the page against the page's own engine module and returns its result; `fn` is sent as
- * source, so it can use only `pe` and `arg` (and must turn typed arrays into plain ones).
+ * source, so it can use only `pe` and `arg` (and must turn typed arrays into plain ones). The source is
+ * evaluated by the browser's debugging protocol, as every page.evaluate is, not by the page's own eval, which
+ * the page's Content-Security-Policy forbids.
  */
 export function engineInPage(page, fn, arg) {
   return page.evaluate(
-    async ({ source, arg: value }) => {
+    `(async () => {
       const m = await import('./engine/pe-engine.js');
       const pe = await m.default();
-      return new Function(`return (${source});`)()(pe, value);
-    },
-    { source: fn.toString(), arg },
+      return (${fn.toString()})(pe, ${arg === undefined ? 'undefined' : JSON.stringify(arg)});
+    })()`,
   );
 }
 
