@@ -49,7 +49,8 @@ async function settle(page) {
 
 for (const scheme of SCHEMES) {
   test(`the article with every figure mounted has no axe violations (${scheme})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // axe reads every node of the whole article, data tables open: about two minutes on two busy cores.
+    test.setTimeout(360_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('index.html');
     await scrollThrough(page);
