@@ -1,5 +1,5 @@
 // The lab engine's configuration defaults, for code that fills a configuration without an engine at hand (the
-// PyTorch export, the benchmark).
+// PyTorch export, the benchmark, the lab's controls).
 
 /**
  * The engine's defaults (docs/lab-model.md, "Configuration"); causal and warmup depend on other fields.
@@ -24,3 +24,6 @@ export const LAB_DEFAULTS = Object.freeze({
   clip: 1,
   seed: 1,
 });
+
+/** The shortest sequence each task can write ("the A verb the B" for subject; docs/lab-model.md, "Tasks"). */
+export const MIN_LENGTH = Object.freeze({ previous: 2, reverse: 2, first: 2, subject: 5, majority: 2 });

@@ -5,7 +5,7 @@
 // (the later parts use names the earlier ones define). Everything but the `?raw` imports is pure, so Node's
 // tests call scriptFromParts with the files read from disk.
 /// <reference path="./raw-imports.d.ts" />
-import { LAB_DEFAULTS } from './defaults.js';
+import { LAB_DEFAULTS, MIN_LENGTH } from './defaults.js';
 import model from './torch-model.py?raw';
 import template from './torch-template.py?raw';
 import training from './torch-train.py?raw';
@@ -21,10 +21,8 @@ export { LAB_DEFAULTS };
  *   clip: number, seed: number }} FullLabConfig
  */
 
-const TASKS = ['previous', 'reverse', 'first', 'subject', 'majority'];
+const TASKS = Object.keys(MIN_LENGTH);
 const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
-/** Shortest sequence each task can write ("the A verb the B" for subject). */
-const MIN_LENGTH = { previous: 2, reverse: 2, first: 2, subject: 5, majority: 2 };
 const CAUSAL_BY_DEFAULT = new Set(['previous', 'first']);
 
 const CONFIG_BLOCK = /^CONFIG_JSON = r"""\n([\s\S]*?)\n"""$/m;

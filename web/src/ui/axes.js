@@ -1,17 +1,12 @@
 // SVG axes drawn with d3-axis; colours come from CSS (currentColor), so they follow the colour scheme.
 import { axisBottom, axisLeft, axisTop, axisRight } from 'd3-axis';
 import { select } from 'd3-selection';
+import { sameList } from './dom.js';
 
 const AXES = { bottom: axisBottom, left: axisLeft, top: axisTop, right: axisRight };
 
 /** For each axis group, what it was last drawn from (see drawAxis). */
 const drawn = new WeakMap();
-
-function sameList(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /**
  * Draws (or redraws) an axis into an SVG <g>. Figures redraw on every slider step and most steps leave an axis as

@@ -137,3 +137,10 @@ export function nodePool(parent, make, before = null) {
     return items.slice(0, count);
   };
 }
+
+/** Whether two lists hold the same items in the same order (compared with ===). */
+export function sameList(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -5,6 +5,7 @@
 // and the learned position table.
 import { defineFigure } from '../../app/figure.js';
 import { inputCalm } from '../../lab/calm.js';
+import { LAB_DEFAULTS, MIN_LENGTH } from '../../lab/defaults.js';
 import { h } from '../../ui/dom.js';
 import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
@@ -22,8 +23,6 @@ const REDRAW_MS = 125;
 /** After a control changes the experiment, its workers start (and a race that was training goes on) once the
  * controls have rested this long. */
 const RESTART_MS = 400;
-/** The shortest sequence of each task that has a minimum above 2 (docs/lab-model.md). */
-const MIN_LENGTH = { subject: 5 };
 
 /**
  * What the engine says of a configuration, for every scheme that races: a Lab is made and freed on the page
@@ -68,12 +67,16 @@ export default defineFigure({
       schemes,
       checked,
       // The formula's table at the training length and width, beside the trained learned one, and how alike
-      // its rows are (the same table gives the same matrix: it is asked for once).
+      // its rows are (the engine's sinusoidal similarity, at the lab's base).
       sinusoidal,
-      sinusoidalSimilarity:
-        previous?.sinusoidal === sinusoidal
-          ? previous.sinusoidalSimilarity
-          : engine.tableSimilarity(sinusoidal, config.length, config.dModel, 'cosine'),
+      sinusoidalSimilarity: memo(
+        engine,
+        'similarityMatrix',
+        config.length,
+        config.dModel,
+        LAB_DEFAULTS.base,
+        'cosine',
+      ),
       // The experiment lives across redraws and parameter changes; draw replaces it when `key` changes.
       shared: previous?.shared ?? { experiment: null },
     };
@@ -147,9 +150,8 @@ export default defineFigure({
     });
     view.link = h('a', { class: 'pe-button pe-lab-link' }, 'Link to this experiment');
     view.script = scriptButton(() => {
-      const { config, schemes } = view.data;
-      const scheme = schemes.includes(view.params.inspect) ? view.params.inspect : schemes[0];
-      return { ...config, scheme, causal: view.data.checked.causal };
+      const { config, schemes, checked } = view.data;
+      return { ...config, scheme: inspected(view.params, schemes), causal: checked.causal };
     }, frame);
     frame.actions.append(view.link, view.script);
     frame.plot.append(view.toolbar.element, view.predict.element, view.charts.element, view.inspect.element);
@@ -229,9 +231,14 @@ function renew(view, { playing }) {
   }, RESTART_MS);
 }
 
+/** The scheme inspected (and exported): the one asked for while it races, else the first that does. */
+function inspected(params, schemes) {
+  return schemes.includes(params.inspect) ? params.inspect : schemes[0];
+}
+
 /** What the inspection panel asks, with its controls' ranges following the model and the task. */
 function inspection({ controls }, params, schemes, config) {
-  const inspect = schemes.includes(params.inspect) ? params.inspect : schemes[0];
+  const inspect = inspected(params, schemes);
   if (controls.inspect) {
     for (const option of controls.inspect.element.querySelectorAll('option')) {
       option.disabled = !schemes.includes(option.value);

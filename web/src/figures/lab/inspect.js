@@ -4,7 +4,7 @@
 // formula's, each with the cosine similarity of its positions (similarity.js). Every value is the engine's,
 // asked of the run's worker (experiment.js, inspector) or, for the similarities, of the page's engine.
 import { largestMagnitude, SCHEME_COLOURS } from '../../ui/colors.js';
-import { changeWriter, h } from '../../ui/dom.js';
+import { changeWriter, h, sameList } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { positionTable } from '../../ui/position-table.js';
@@ -65,6 +65,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
   // Not the frame's .pe-error: that one is the figure's, and a page finds it as the figure's only error line.
   const error = h('p', { class: 'pe-lab-inspect-error', role: 'alert', hidden: true });
   const waiting = h('p', { class: 'pe-lab-note' });
+  const tableNote = h('p', { class: 'pe-lab-note' });
   const tables = ['Learned table (trained)', 'Sinusoidal formula'].map((title, i) =>
     positionTable({
       name: 'lab-table',
@@ -79,7 +80,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
     'div',
     { class: 'pe-lab-tables', hidden: true },
     heading('What the learned table learned'),
-    h('p', { class: 'pe-lab-note' }),
+    tableNote,
     h(
       'div',
       { class: 'pe-lab-table-pair' },
@@ -199,7 +200,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
     tablesBox.hidden = !learnedRaces || !table || table.length === 0;
     if (tablesBox.hidden) return;
     write.putText(
-      tablesBox.querySelector('.pe-lab-note'),
+      tableNote,
       `The learned model\u2019s position table after ${formatInt(tableStep)} steps: ${formatInt(length)} rows ` +
         `(positions) by ${formatInt(dModel)} dimensions, each table on its own colour scale.`,
     );
@@ -234,10 +235,6 @@ const SENTENCE_TASKS = { subject: 'who acts', majority: 'the most frequent token
 function sentenceAnswer(a, task) {
   // subject's class is a noun's index, its token id less one; majority's is the symbol itself.
   return task === 'subject' ? a.words[a.tokens.indexOf(a.targets[0] + 1)] : String(a.targets[0]);
-}
-
-function sameList(a, b) {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 /** The weights with the entries a causal mask removed (keys after the query) marked, so the map greys them. */
