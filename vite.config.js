@@ -53,12 +53,32 @@ function contentSecurityPolicy() {
   };
 }
 
+/**
+ * Link previews want absolute URLs, which only the host knows: `SITE_URL=https://example.org/pe-explorer/ npm run
+ * build` writes og:url and an absolute og:image; without it the card's image stays relative (most previewers
+ * resolve it against the page).
+ */
+export function socialCard() {
+  const site = process.env.SITE_URL;
+  return {
+    name: 'pe-social-card',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!site || !html.includes('og:image')) return html;
+      const base = new URL(site.endsWith('/') ? site : `${site}/`);
+      return html
+        .replace('content="./social-card.png"', `content="${new URL('social-card.png', base).href}"`)
+        .replace('<meta property="og:type"', `<meta property="og:url" content="${base.href}" />\n    $&`);
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   // Relative asset URLs: the built site works under any path on any static host.
   base: './',
   publicDir: resolve(web, 'public'),
-  plugins: [includeSections(), contentSecurityPolicy()],
+  plugins: [includeSections(), contentSecurityPolicy(), socialCard()],
   // The engine worker imports the engine loader, so it is bundled as an ES module worker.
   worker: { format: 'es' },
   server: {
