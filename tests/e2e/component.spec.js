@@ -51,8 +51,14 @@ async function openBlog(page) {
   await page.goto(`${BLOG}/blog.html`);
   const heatmap = page.locator('#heatmap [data-figure="heatmap"]');
   const ranges = page.locator('#ranges [data-figure="ranges"]');
-  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 50 positions by 128 dimensions');
-  await expect(ranges.locator('.pe-summary')).toContainText('dimensions change by less than 0.1');
+  // The first figures wait for the engine and the figures' code (slow on a busy machine).
+  const timeout = 30_000;
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 50 positions by 128 dimensions', {
+    timeout,
+  });
+  await expect(ranges.locator('.pe-summary')).toContainText('dimensions change by less than 0.1', {
+    timeout,
+  });
   return { heatmap, ranges, wasm };
 }
 
@@ -62,8 +68,15 @@ test('two elements and an iframe draw in a blog on another origin, with one engi
   const { heatmap, ranges, wasm } = await openBlog(page);
   // The figures are in the elements' shadow roots, not in the blog's document.
   expect(await page.evaluate(() => document.querySelectorAll('[data-figure]').length)).toBe(0);
+  // The blog's head holds no stylesheet of the site's but the font faces (its styles are in the shadow roots).
+  const sheets = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.href.split('/').pop()),
+  );
+  expect(sheets).toEqual(['pe-figure-fonts.css']);
   await expect(heatmap.locator('canvas').first()).toBeVisible();
-  await expect(heatmap.locator('.pe-summary')).toContainText(`${nearlyFlat(128, 50)} of 128 dimensions change`);
+  await expect(heatmap.locator('.pe-summary')).toContainText(
+    `${nearlyFlat(128, 50)} of 128 dimensions change`,
+  );
   await expect(ranges.locator('svg').first()).toBeVisible();
   // The site's stylesheet reaches into the shadow root: the frame is laid out by it.
   expect(await heatmap.evaluate((el) => getComputedStyle(el).display)).not.toBe('inline');
@@ -96,7 +109,9 @@ test('an attribute change redraws in place; an invalid one shows the engine mess
   const canvas = await heatmap.locator('canvas').first().elementHandle();
   await page.locator('#heatmap').evaluate((el) => el.setAttribute('positions', '64'));
   await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 64 positions by 128 dimensions');
-  await expect(heatmap.locator('.pe-summary')).toContainText(`${nearlyFlat(128, 64)} of 128 dimensions change`);
+  await expect(heatmap.locator('.pe-summary')).toContainText(
+    `${nearlyFlat(128, 64)} of 128 dimensions change`,
+  );
   expect(await canvas?.evaluate((node) => node.isConnected)).toBe(true); // updated, not mounted anew
   await expect(heatmap.getByLabel('Positions', { exact: true })).toHaveValue('64');
 
@@ -139,10 +154,10 @@ test('the iframe sizes itself by its height message and takes parameters from pe
   expect(await page.evaluate(() => window.messages.some((m) => m.type === 'pe-explorer:ready'))).toBe(true);
 
   const send = (params) =>
-    page.evaluate(
-      (message) => document.getElementById('frame').contentWindow.postMessage(message, '*'),
-      { type: 'pe-explorer:set', params },
-    );
+    page.evaluate((message) => document.getElementById('frame').contentWindow.postMessage(message, '*'), {
+      type: 'pe-explorer:set',
+      params,
+    });
   await send({ dModel: 96, positions: 30 });
   await expect(summary).toContainText('Heatmap of 30 positions by 96 dimensions');
   await expect(summary).toContainText(`${nearlyFlat(96, 30)} of 96 dimensions change`);

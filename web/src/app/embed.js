@@ -48,7 +48,11 @@ window.addEventListener('message', (event) => {
     .then(({ figure, handle }) => handle.update(figure.parse(queryOf(event.data.params))))
     .catch((error) =>
       window.parent?.postMessage(
-        { type: 'pe-explorer:error', figure: id, message: error instanceof Error ? error.message : String(error) },
+        {
+          type: 'pe-explorer:error',
+          figure: id,
+          message: error instanceof Error ? error.message : String(error),
+        },
         '*',
       ),
     );

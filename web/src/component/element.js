@@ -20,7 +20,22 @@ export function definePeFigure(base) {
   if (customElements.get(TAG)) return;
   const styles = new URL('assets/pe-figure.css', base).href;
   const fonts = new URL('assets/pe-figure-fonts.css', base).href;
-  customElements.define(TAG, elementClass(styles, fonts));
+  const assets = new URL('assets/', base).href;
+  customElements.define(
+    TAG,
+    elementClass(styles, fonts, () => removeChunkStyles(assets, fonts)),
+  );
+}
+
+/**
+ * Loading a figure's code adds its stylesheets to the page's head (the site's pages want them there). In a host
+ * page they would style nothing of the figure, which has them in its shadow root already, and could meet the
+ * page's own markup: they are taken out again.
+ */
+function removeChunkStyles(assets, fonts) {
+  for (const link of document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))) {
+    if (link.href.startsWith(assets) && link.href !== fonts) link.remove();
+  }
 }
 
 /**
@@ -28,12 +43,18 @@ export function definePeFigure(base) {
  * the host page's head, once. They only declare font families named KaTeX_*: nothing of the page changes.
  */
 function addFontFaces(href) {
-  if ([...document.head.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.href === href)) return;
+  if (
+    [...document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))].some(
+      (link) => link.href === href,
+    )
+  )
+    return;
   document.head.append(h('link', { rel: 'stylesheet', href, 'data-pe-figure': '' }));
 }
 
 /** Parameters from an element's attributes, keyed by URL name: only those the figure declares. */
 function attributesOf(element, figure) {
+  /** @type {Record<string, string>} */
   const params = {};
   for (const { name } of figure.params) {
     const value = element.getAttribute(attributeOf(name));
@@ -48,7 +69,7 @@ function optionsOf(element, figure) {
   return { ...defaults, ...figure.parse(queryOf(attributesOf(element, figure))) };
 }
 
-function elementClass(styles, fonts) {
+function elementClass(styles, fonts, tidyHead) {
   return class PeFigure extends HTMLElement {
     constructor() {
       super();
@@ -83,7 +104,7 @@ function elementClass(styles, fonts) {
       if (names.has('theme')) notifyTheme();
       try {
         this.mounted.handle.update(optionsOf(this, this.mounted.figure));
-      } catch (error) {
+      } catch {
         this.render(); // the figure gives way to the message naming the bad attribute
       }
     }
@@ -98,6 +119,7 @@ function elementClass(styles, fonts) {
       const id = (this.getAttribute('figure') ?? '').slice(0, 40);
       try {
         const figure = await loadFigure(id);
+        tidyHead();
         if (generation !== this.generation) return;
         const handle = await mountNow(slot, id, optionsOf(this, figure));
         if (generation !== this.generation) {
@@ -112,6 +134,5 @@ function elementClass(styles, fonts) {
         slot.replaceChildren(h('p', { class: 'pe-error', role: 'alert' }, `<pe-figure>: ${message}`));
       }
     }
-
   };
 }
