@@ -73,12 +73,47 @@ export function socialCard() {
   };
 }
 
+/**
+ * The stylesheet of the <pe-figure> element (web/src/component/): every stylesheet the build writes (the site's
+ * first, then KaTeX's and the figures'), with `:root` written as `:host` so that the palette and the scheme rules
+ * apply in the element's shadow root (`data-theme` there is the element's `theme` attribute), and the element's
+ * own rules (host.css). Font faces are not read inside a shadow root: they go to a second file that the element
+ * adds to the host page's head. Fixed names, next to the fonts they point at: the element finds them relative
+ * to pe-figure.js.
+ */
+function componentStyles() {
+  const toHost = (css) =>
+    css.replace(/:root((?:\[[^\]]*\]|:not\([^)]*\))*)/g, (_, more) =>
+      more ? `:host(${more.replace(/data-theme/g, 'theme')})` : ':host',
+    );
+  return {
+    name: 'pe-component-styles',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const isSite = (asset) => /^assets\/styles-[\w-]+\.css$/.test(asset.fileName);
+      const sheets = Object.values(bundle)
+        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+        .sort((a, b) => Number(isSite(b)) - Number(isSite(a)) || a.fileName.localeCompare(b.fileName));
+      const css = sheets.map((sheet) => String(sheet.source)).join('\n');
+      const faces = css.match(/@font-face\s*\{[^}]*\}/g) ?? [];
+      const host = readFileSync(resolve(web, 'src/component/host.css'), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'assets/pe-figure.css',
+        source: `${toHost(css.replace(/@font-face\s*\{[^}]*\}/g, ''))}\n${host}`,
+      });
+      this.emitFile({ type: 'asset', fileName: 'assets/pe-figure-fonts.css', source: faces.join('\n') });
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   // Relative asset URLs: the built site works under any path on any static host.
   base: './',
   publicDir: resolve(web, 'public'),
-  plugins: [includeSections(), contentSecurityPolicy(), socialCard()],
+  plugins: [includeSections(), contentSecurityPolicy(), socialCard(), componentStyles()],
   // The engine worker imports the engine loader, so it is bundled as an ES module worker.
   worker: { format: 'es' },
   server: {
@@ -94,6 +129,11 @@ export default defineConfig({
       input: {
         index: resolve(web, 'index.html'),
         embed: resolve(web, 'embed.html'),
+        // The <pe-figure> web component: one script at the site's root, pe-figure.js, for other pages to load.
+        'pe-figure': resolve(web, 'src/component/pe-figure.js'),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'pe-figure' ? 'pe-figure.js' : 'assets/[name]-[hash].js'),
       },
     },
   },

@@ -3,9 +3,11 @@
 import { test as base, expect } from '@playwright/test';
 
 export const test = base.extend({
-  page: async ({ page, baseURL }, use) => {
+  // Origins besides the site's that a test's pages may request (a page of another site embedding a figure).
+  otherOrigins: [[], { option: true }],
+  page: async ({ page, baseURL, otherOrigins }, use) => {
     const problems = [];
-    const origin = new URL(baseURL).origin;
+    const origins = [new URL(baseURL).origin, ...otherOrigins];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
     });
@@ -26,7 +28,7 @@ export const test = base.extend({
     });
     page.on('request', (request) => {
       const url = request.url();
-      if (!url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin) {
+      if (!url.startsWith('data:') && !url.startsWith('blob:') && !origins.includes(new URL(url).origin)) {
         problems.push(`request left the origin: ${url}`);
       }
     });

@@ -35,7 +35,24 @@ function callHere(name, args) {
   return loadEngine().then((instance) => instance[name](...args));
 }
 
+/**
+ * A module worker running `url`. A page may only start workers from its own origin: when the site's files come
+ * from another (a <pe-figure> element in a blog), the worker is a one-line module of the page's origin that
+ * imports the script from the site (a CORS request, as for the element's own script).
+ * @param {URL} url
+ * @returns {Worker}
+ */
+function siteWorker(url) {
+  if (url.origin === globalThis.location.origin) return new globalThis.Worker(url, { type: 'module' });
+  const source = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  return new globalThis.Worker(URL.createObjectURL(source), { type: 'module' });
+}
+
 function startWorker() {
+  // Vite bundles the worker where it sees `new Worker(new URL('<file>', import.meta.url))`, and writes the
+  // bundle's URL there; `Worker` here is siteWorker, which also starts it from another origin.
+  /** @type {new (url: URL, options: WorkerOptions) => Worker} */
+  const Worker = /** @type {any} */ (siteWorker);
   const started = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
   const calls = workerCalls(started, (answer) => answer.result);
   started.addEventListener('error', (event) => {

@@ -3,7 +3,7 @@
 // apart, slow hands tell distant positions apart, like the low and high bits of a counter.
 import { defineFigure } from '../app/figure.js';
 import { pairColumns } from '../ui/column-store.js';
-import { changeWriter, h, replaceChildren } from '../ui/dom.js';
+import { activeIn, changeWriter, h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { dimensionsOf, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
@@ -271,7 +271,7 @@ function showPosition(view) {
     put(c.hand, 'y2', (c.mid - c.r * value(pos, c.cos)).toFixed(2));
     put(c.item, 'aria-label', c.describe());
   }
-  const focused = [...view.bars, ...view.clocks].find((x) => x.item === document.activeElement);
+  const focused = [...view.bars, ...view.clocks].find((x) => x.item === activeIn(x.item));
   if (focused) view.readout(focused.describe());
 }
 
