@@ -7,11 +7,12 @@ import { mountNow } from './lazy.js';
 import { loadFigure } from './registry.js';
 
 const query = new URLSearchParams(window.location.search);
-const id = (query.get('figure') ?? 'heatmap').slice(0, 40);
+// The whole id is looked up (a long one is simply unknown); messages quote it short (params.js's quote).
+const id = query.get('figure') ?? 'heatmap';
 const slot = document.getElementById('figure');
 initTheme(null, { fixed: query.get('theme') });
 /** @type {HTMLAnchorElement} */ (document.getElementById('embed-source')).href =
-  `./index.html#${encodeURIComponent(id)}`;
+  `./index.html#${encodeURIComponent(id.slice(0, 40))}`;
 
 /** The figure and its handle once mounted (messages from the embedding page wait for it). */
 let resolveMounted;
@@ -34,7 +35,7 @@ loadFigure(id)
 
 const reportHeight = () =>
   window.parent?.postMessage(
-    { type: 'pe-explorer:height', figure: id, height: document.documentElement.scrollHeight },
+    { type: 'pe-explorer:height', figure: id.slice(0, 40), height: document.documentElement.scrollHeight },
     '*',
   );
 new ResizeObserver(reportHeight).observe(document.body);

@@ -9,7 +9,7 @@ import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { watchWidth } from '../ui/resize.js';
-import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
+import { clampToBounds, defaultsOf, maxOf, readQuery, urlParamsOf } from './params.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
 
@@ -73,14 +73,26 @@ import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './par
 export function defineFigure(spec) {
   const decls = spec.params ?? {};
   const defaults = defaultsOf(decls);
-  const optionDefaults = { controls: true, ...(spec.mark ? { highlight: null } : {}), ...spec.options };
+  const optionDefaults = {
+    controls: true,
+    notes: [],
+    ...(spec.mark ? { highlight: null } : {}),
+    ...spec.options,
+  };
   return Object.freeze({
     id: spec.id,
     title: spec.title,
     /** The URL parameters, in declaration order: { key, name, type, default }. */
     params: urlParamsOf(decls),
-    /** Options from a URL query (embed.html?figure=<id>&...). */
-    parse: (/** @type {URLSearchParams} */ query) => parseQuery(query, decls),
+    /**
+     * Options from a URL query (embed.html?figure=<id>&...), checked against the declarations (app/params.js's
+     * readQuery): the values to use, and `notes`, what was refused or brought into range, which mount shows
+     * above the figure until the reader changes that parameter.
+     */
+    parse: (/** @type {URLSearchParams} */ query) => {
+      const { options, notes } = readQuery(query, decls);
+      return { ...options, notes };
+    },
     /**
      * @param {HTMLElement} element
      * @param {Record<string, unknown>} [options] parameters, and the figure's other options
@@ -150,7 +162,17 @@ function mountFigure(spec, decls, element, initial) {
 
   function set(patch) {
     state = { ...state, ...patch };
+    dropNotes(Object.keys(patch));
     render();
+  }
+
+  // The notes on URL values (figure.parse): each stays until its parameter is set anew.
+  function dropNotes(keys) {
+    const notes = state.notes ?? [];
+    const kept = notes.filter((note) => !keys.includes(note.key));
+    if (kept.length === notes.length) return;
+    state = { ...state, notes: kept };
+    frame.setNotes(kept);
   }
 
   function render() {
@@ -194,6 +216,7 @@ function mountFigure(spec, decls, element, initial) {
     }
   }
 
+  frame.setNotes(state.notes ?? []);
   render();
 
   return {
@@ -210,6 +233,8 @@ function mountFigure(spec, decls, element, initial) {
         // Controls the article's bar stands in for are not in the page: writing them would be wasted work.
         if (shownControls[key]) shownControls[key].value = state[key];
       }
+      if (changedOptions.includes('notes')) frame.setNotes(state.notes ?? []);
+      else dropNotes(changedParams);
       if (changedParams.length > 0) render();
       if (changedOptions.includes('highlight')) {
         marked = state.highlight ?? null;

@@ -12,6 +12,8 @@ import { dimensionName, formatPeriod } from './sinusoidal-parts.js';
 import './binary.css';
 
 const FAST_PAIRS = 8;
+/** Most clocks drawn (the reader's pairs past them are not shown). */
+const CLOCKS = 6;
 
 export default defineFigure({
   id: 'binary',
@@ -27,7 +29,12 @@ export default defineFigure({
     // Shown in the article too, with Play beside it.
     position: intSlider('Position', 5, 0, lastPosition),
     // The pairs drawn as clocks; by default pairs whose periods roughly double from one to the next.
-    pairs: { type: 'numbers', default: null },
+    pairs: {
+      type: 'numbers',
+      default: null,
+      maxItems: CLOCKS,
+      items: { type: 'int', min: 0, max: ({ dModel }) => Math.floor(dModel / 2) - 1 },
+    },
   },
 
   compute(engine, params, previous) {
@@ -124,8 +131,6 @@ export default defineFigure({
     return { columns, rows };
   },
 });
-
-const CLOCKS = 6;
 
 /** The clock pairs: the reader's, or the first pair whose period reaches 1, 2, 4, ... times pair 0's. */
 function clockPairs(periods, asked) {

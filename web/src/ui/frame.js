@@ -1,5 +1,6 @@
 // The common frame of every figure: controls, plot, readout, error line, caption, text alternative (a one-line
 // summary plus a data table built on request) and export buttons. Figures fill the parts; the frame owns layout.
+import { shortenMessage } from '../app/params.js';
 import { h, replaceChildren, scrollBox } from './dom.js';
 import { downloadCsv } from './export.js';
 
@@ -19,6 +20,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
   const plot = h('div', { class: 'pe-plot' });
   const readout = h('p', { class: 'pe-readout', 'aria-live': 'polite' });
   const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+  const notes = h('div', { class: 'pe-url-notes', hidden: true });
   const summary = h('p', { class: 'pe-summary' });
   const tableHost = scrollBox('Data table (scrolls)', { class: 'pe-table-host' });
   const details = h('details', { class: 'pe-data' }, h('summary', {}, 'Data table'), tableHost);
@@ -35,7 +37,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       downloadCsv(`${exportName}.csv`, columns, rows);
     });
   }
-  const children = [controls, plot, readout, error];
+  const children = [controls, notes, plot, readout, error];
   if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
   children.push(summary);
   if (table) children.push(details);
@@ -106,8 +108,24 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
     showError(message) {
-      error.textContent = message;
+      error.textContent = shortenMessage(message);
       error.hidden = false;
+    },
+    /**
+     * Shows the notes on values read from a URL (app/params.js's readQuery) under the controls: a refused value
+     * as an alert, a value brought into range as a status note; none hides the line.
+     * @param {{ kind: string, text: string }[]} list
+     */
+    setNotes(list) {
+      replaceChildren(
+        notes,
+        ...list.map(({ kind, text }) =>
+          kind === 'error'
+            ? h('p', { class: 'pe-error', role: 'alert' }, shortenMessage(text))
+            : h('p', { class: 'pe-note pe-url-note', role: 'status' }, shortenMessage(text)),
+        ),
+      );
+      notes.hidden = list.length === 0;
     },
     clearError() {
       // Called after every successful redraw; writing to a line already hidden would still cost a style pass.
