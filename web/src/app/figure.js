@@ -84,6 +84,8 @@ export function defineFigure(spec) {
     title: spec.title,
     /** The URL parameters, in declaration order: { key, name, type, default }. */
     params: urlParamsOf(decls),
+    /** The parameters' declarations as given (app/params.js's ParamDecl), for readQuery and the tests. */
+    declarations: decls,
     /**
      * Options from a URL query (embed.html?figure=<id>&...), checked against the declarations (app/params.js's
      * readQuery): the values to use, and `notes`, what was refused or brought into range, which mount shows
