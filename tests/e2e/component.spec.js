@@ -102,7 +102,7 @@ test('two elements and an iframe draw in a blog on another origin, with one engi
   // Nothing but the site and the blog was asked for anything (fixtures.js fails the test otherwise).
 });
 
-test('an attribute change redraws in place; an invalid one shows the engine message, a valid one recovers', async ({
+test('an attribute change redraws in place; one out of range gets a note, a valid one clears it', async ({
   page,
 }) => {
   const { heatmap } = await openBlog(page);
@@ -116,11 +116,12 @@ test('an attribute change redraws in place; an invalid one shows the engine mess
   await expect(heatmap.getByLabel('Positions', { exact: true })).toHaveValue('64');
 
   await page.locator('#heatmap').evaluate((el) => el.setAttribute('d-model', '7'));
-  const error = page.locator('#heatmap .pe-error');
-  await expect(error).toContainText('dModel must be an even integer');
-  await expect(error).toContainText('received 7');
+  const note = page.locator('#heatmap .pe-url-notes');
+  await expect(note).toHaveText('dModel "7" is not a multiple of 2: showing 8.');
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 64 positions by 8 dimensions');
   await page.locator('#heatmap').evaluate((el) => el.setAttribute('d-model', '32'));
-  await expect(error).toBeHidden();
+  await expect(note).toBeHidden();
+  await expect(page.locator('#heatmap .pe-error')).toBeHidden();
   await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 64 positions by 32 dimensions');
 });
 
@@ -162,9 +163,9 @@ test('the iframe sizes itself by its height message and takes parameters from pe
   await expect(summary).toContainText('Heatmap of 30 positions by 96 dimensions');
   await expect(summary).toContainText(`${nearlyFlat(96, 30)} of 96 dimensions change`);
   await expect(frame.getByLabel('Model width dModel')).toHaveValue('96');
-  // Validated as the URL is: the engine's message, in the figure.
+  // Validated as the URL is: a note on what the figure shows instead.
   await send({ dModel: 7 });
-  await expect(frame.locator('.pe-error')).toContainText('dModel must be an even integer');
+  await expect(frame.locator('.pe-url-notes')).toHaveText('dModel "7" is not a multiple of 2: showing 8.');
   // Not a parameter's value at all: the reply names it.
   await send({ dModel: { width: 96 } });
   await expect

@@ -41,8 +41,8 @@ const reportHeight = () =>
 new ResizeObserver(reportHeight).observe(document.body);
 
 // Parameters from the embedding page. Only the parent window is listened to; a value the URL would refuse is
-// refused alike (the figure shows the engine's message, or the reply names the parameter).
-mounted.then(() => window.parent?.postMessage({ type: 'pe-explorer:ready', figure: id }, '*'));
+// refused alike (the figure notes what it did with it, or the reply names the parameter).
+mounted.then(() => window.parent?.postMessage({ type: 'pe-explorer:ready', figure: id.slice(0, 40) }, '*'));
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.data?.type !== 'pe-explorer:set') return;
   mounted
@@ -51,7 +51,7 @@ window.addEventListener('message', (event) => {
       window.parent?.postMessage(
         {
           type: 'pe-explorer:error',
-          figure: id,
+          figure: id.slice(0, 40),
           message: error instanceof Error ? error.message : String(error),
         },
         '*',
