@@ -4,6 +4,7 @@
 // naming the parameter, with no page or console error, no element injected, the page no wider than the window
 // and the figure's frame (controls and plot) still there for the reader to fix the value.
 import { register } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import { figures } from '../../web/src/app/registry.js';
 import { expect, test } from './fixtures.js';
 
@@ -197,4 +198,19 @@ test('a note stays until the reader sets its parameter', async ({ page }) => {
   await page.getByRole('slider', { name: 'Heads' }).press('ArrowLeft');
   await expect(notes).toHaveCount(1);
   await expect(notes).toContainText('length "1"');
+});
+
+test('notes and messages fit a 360 px screen in the dark scheme, with no accessibility violation', async ({
+  page,
+}) => {
+  await serveAnyQuery(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(
+    `embed.html?figure=order&theme=dark&a=${TEN_KB}&seed=${'9'.repeat(30)}&head=${encodeURIComponent(HTML)}`,
+  );
+  await expect(page.locator('.pe-url-notes p')).toHaveCount(3);
+  await expect(page.locator('.pe-url-notes [role="alert"]')).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const { violations } = await new AxeBuilder({ page }).include('.pe-url-notes').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
