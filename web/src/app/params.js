@@ -15,7 +15,10 @@
 //   (the first maxItems items are shown).
 // Every value quoted in a note is cut to QUOTE_LENGTH characters (quote()).
 
-/** Longest string a URL parameter may carry into a figure, and most items in a list. */
+/**
+ * Longest string a URL parameter may carry into a figure, and most items in a list typed in a field or read from
+ * a URL (unless the parameter declares its own `maxLength` or `maxItems`).
+ */
 export const MAX_TEXT = 200;
 export const MAX_ITEMS = 32;
 /** Characters of a list read at most (URL or field): room for MAX_ITEMS numbers written out in full. */
