@@ -5,11 +5,13 @@
 // alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
 import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
+import { embedButton } from '../ui/embed-dialog.js';
 import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { watchWidth } from '../ui/resize.js';
 import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
+import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-state.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
 
@@ -74,19 +76,30 @@ export function defineFigure(spec) {
   const decls = spec.params ?? {};
   const defaults = defaultsOf(decls);
   const optionDefaults = { controls: true, ...(spec.mark ? { highlight: null } : {}), ...spec.options };
+  const params = urlParamsOf(decls);
+  const parse = (/** @type {URLSearchParams} */ query) => parseQuery(query, decls);
   return Object.freeze({
     id: spec.id,
     title: spec.title,
     /** The URL parameters, in declaration order: { key, name, type, default }. */
-    params: urlParamsOf(decls),
+    params,
     /** Options from a URL query (embed.html?figure=<id>&...). */
-    parse: (/** @type {URLSearchParams} */ query) => parseQuery(query, decls),
+    parse,
     /**
+     * Mounts the figure; values the page's address holds for it (URL state, answering MOUNT_EVENT) come first.
      * @param {HTMLElement} element
      * @param {Record<string, unknown>} [options] parameters, and the figure's other options
      */
-    mount: (element, options = {}) =>
-      mountFigure(spec, decls, element, { ...defaults, ...optionDefaults, ...options }),
+    mount: (element, options = {}) => {
+      const request = { id: spec.id, params, parse, options: {} };
+      element.dispatchEvent(new CustomEvent(MOUNT_EVENT, { bubbles: true, detail: request }));
+      return mountFigure(spec, decls, element, {
+        ...defaults,
+        ...optionDefaults,
+        ...options,
+        ...request.options,
+      });
+    },
   });
 }
 
@@ -105,6 +118,10 @@ function mountFigure(spec, decls, element, initial) {
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
   });
+  const urlParams = urlParamsOf(decls);
+  frame.actions.append(
+    embedButton({ id: spec.id, title: spec.title, entries: () => changedEntries(urlParams, params()) }),
+  );
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
@@ -148,9 +165,12 @@ function mountFigure(spec, decls, element, initial) {
     return { ...patch, ...moved };
   }
 
+  // A change by the reader (a control, or the figure's own interaction) is told to URL state.
   function set(patch) {
     state = { ...state, ...patch };
     render();
+    const detail = { id: spec.id, params: urlParams, values: params(), keys: Object.keys(patch) };
+    element.dispatchEvent(new CustomEvent(CHANGE_EVENT, { bubbles: true, detail }));
   }
 
   function render() {
@@ -195,8 +215,10 @@ function mountFigure(spec, decls, element, initial) {
   }
 
   render();
+  const onApply = (/** @type {CustomEvent} */ event) => handle.update(event.detail);
+  element.addEventListener(APPLY_EVENT, onApply);
 
-  return {
+  const handle = {
     /** Changes parameters and options from outside (the article's section bar, linked figures, URL state). */
     update(patch = {}) {
       const changedParams = [];
@@ -218,12 +240,14 @@ function mountFigure(spec, decls, element, initial) {
       if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
     },
     destroy() {
+      element.removeEventListener(APPLY_EVENT, onApply);
       spec.destroy?.(view);
       for (const part of Object.values(view ?? {})) part?.destroy?.();
       for (const stop of parts) stop();
       frame.destroy();
     },
   };
+  return handle;
 }
 
 function pick(object, keys) {
