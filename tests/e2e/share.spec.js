@@ -61,7 +61,8 @@ test.describe('the Embed dialog', () => {
   });
 
   test('the open dialog has no axe violations in either scheme', async ({ page }) => {
-    // The dialog is the same on every page; the embed page keeps axe's pass short.
+    // The dialog is the same on every page; the embed page keeps axe's pass short. On a 360 px screen.
+    await page.setViewportSize({ width: 360, height: 740 });
     const figure = await openFigure(page, 'naive', 'offset=5', {
       ready: (f) => expect(f.locator('.pe-summary')).not.toBeEmpty(),
     });
@@ -73,6 +74,10 @@ test.describe('the Embed dialog', () => {
     await expect(dialog.getByRole('textbox', { name: 'Link to this figure' })).toHaveValue(
       /\/pe-explorer\/index\.html\?naive\.offset=5#naive$/,
     );
+    const box = await dialog.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {
       await page.emulateMedia({ colorScheme: scheme });
       const { violations } = await new AxeBuilder({ page })
@@ -165,4 +170,23 @@ test('Back and Forward step through the reader’s changes', async ({ page }) =>
   await expect(offset).toHaveValue('6');
   await page.goForward();
   await expect(naive.getByLabel('Width dModel')).toHaveValue('510');
+});
+
+test('a drag rewrites one history entry instead of adding one per step', async ({ page }) => {
+  await page.goto('index.html');
+  await openBar(page);
+  const before = await page.evaluate(() => history.length);
+  // Set as a drag sets it: one input event per step.
+  await bar(page)
+    .getByLabel('Positions')
+    .evaluate((input) => {
+      for (let v = 65; v <= 120; v += 1) {
+        input.value = String(v);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+  await expect(page).toHaveURL(/\?sinusoidal\.positions=120$/);
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await page.goBack();
+  await expect(bar(page).locator('.pe-section-bar-summary')).toContainText('64 positions');
 });
