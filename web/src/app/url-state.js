@@ -246,7 +246,10 @@ export function startUrlState({ figureIds, section, sectionParams, parseSection 
     pending = '';
   }
 
-  if (section && owners.some((o) => groups.has(o))) {
+  // A reload or a new page within REPLACE_MS of a step keeps that step.
+  window.addEventListener('pagehide', flush);
+
+  if (section && groups.size > 0) {
     sectionValues = sectionPatch();
     section.update(sectionValues);
   }
