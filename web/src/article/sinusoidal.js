@@ -27,7 +27,8 @@ const MAX_COLUMNS = 8;
  * Takes over the figure slots of the sinusoidal sections (so the generic lazy mounting in main.js skips them),
  * builds the section controls and starts filling the prose. Call before the generic mounting loop.
  * @param {Document} root
- * @returns {{ update(patch): void } | null} null when the page has none of these sections
+ * @returns {{ update(patch): void, params(): Record<string, unknown> } | null} null when the page has none of
+ *   these sections
  */
 export function startSinusoidalSection(root = document) {
   const sections = SECTIONS.map((id) => root.getElementById(id)).filter(Boolean);
@@ -136,6 +137,8 @@ export function startSinusoidalSection(root = document) {
     update(patch) {
       set(patch);
     },
+    /** The bar's current values (URL state writes them). */
+    params: () => ({ ...params }),
   };
 }
 
