@@ -5,6 +5,7 @@
 // alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
 import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
+import { exportCaption } from '../ui/export-image.js';
 import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
@@ -104,6 +105,7 @@ function mountFigure(spec, decls, element, initial) {
     title: spec.title,
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
+    imageCaption: () => exportCaption(spec.title, urlParamsOf(decls), drawn ?? params()),
   });
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');

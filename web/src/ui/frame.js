@@ -1,6 +1,7 @@
 // The common frame of every figure: controls, plot, readout, error line, caption, text alternative (a one-line
 // summary plus a data table built on request) and export buttons. Figures fill the parts; the frame owns layout.
 import { h, replaceChildren, scrollBox } from './dom.js';
+import { downloadFigurePng, downloadSvg } from './export-image.js';
 import { downloadCsv } from './export.js';
 
 const TABLE_ROW_LIMIT = 200;
@@ -9,10 +10,12 @@ const TABLE_ROW_LIMIT = 200;
  * Builds the frame inside `element` and marks it with data-figure="<id>".
  * @param {HTMLElement} element the mount point
  * @param {{ id: string, title: string, caption?: string, table?: () => { columns: string[], rows: unknown[][],
- *   note?: string, csv?: { columns: string[], rows: unknown[][] } }, exportName?: string }} spec
- *   `table` gives what the data table shows; `csv`, when present, is the fuller set the CSV download saves.
+ *   note?: string, csv?: { columns: string[], rows: unknown[][] } }, exportName?: string,
+ *   imageCaption?: () => string }} spec
+ *   `table` gives what the data table shows; `csv`, when present, is the fuller set the CSV download saves;
+ *   `imageCaption`, the line under the figure's SVG and PNG images (its title and current parameters).
  */
-export function createFrame(element, { id, title, caption, table, exportName = id }) {
+export function createFrame(element, { id, title, caption, table, exportName = id, imageCaption }) {
   element.dataset.figure = id;
   element.classList.add('pe-figure');
   const controls = h('div', { class: 'pe-controls', role: 'group', 'aria-label': `${title}: controls` });
@@ -35,12 +38,31 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       downloadCsv(`${exportName}.csv`, columns, rows);
     });
   }
+  // The plot as an image file, SVG or PNG at twice its size, with a caption naming the figure and parameters.
+  // A failure (a browser that cannot encode PNG) is shown on the error line; the figure stays as it is.
+  const imageText = () => imageCaption?.() ?? `${title}; PE Explorer`;
+  const failed = (e) => showMessage(e instanceof Error ? e.message : String(e));
+  action('Download image (SVG)', () => {
+    try {
+      downloadSvg(`${exportName}.svg`, plot, imageText());
+    } catch (e) {
+      failed(e);
+    }
+  });
+  action('Download image (PNG)', () => {
+    downloadFigurePng(`${exportName}.png`, plot, imageText()).catch(failed);
+  });
   const children = [controls, plot, readout, error];
   if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
   children.push(summary);
   if (table) children.push(details);
   children.push(actions);
   replaceChildren(element, ...children);
+
+  function showMessage(message) {
+    error.textContent = message;
+    error.hidden = false;
+  }
 
   function renderTable() {
     if (!table) return;
@@ -105,10 +127,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       this.controls.hidden = this.controls.childElementCount === 0;
     },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
-    showError(message) {
-      error.textContent = message;
-      error.hidden = false;
-    },
+    showError: showMessage,
     clearError() {
       // Called after every successful redraw; writing to a line already hidden would still cost a style pass.
       if (error.hidden) return;
