@@ -4,6 +4,7 @@
 // Colours are read from the page as it is shown (custom properties and light-dark() resolved by the browser),
 // so an export in the dark scheme looks like the page in the dark scheme, and the file needs no stylesheet.
 import { formatParam } from '../app/params.js';
+import { drawBox, drawControl, round, svgNode, transparent } from './export-html.js';
 import { downloadBlob } from './export.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -124,19 +125,6 @@ export async function downloadFigurePng(name, root, caption) {
   }
 }
 
-/** @returns {SVGElement} */
-function svgNode(name, attributes = {}, text = '') {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) {
-    node.setAttribute(key, String(typeof value === 'number' ? round(value) : value));
-  }
-  if (text) node.textContent = text;
-  return node;
-}
-
-const round = (value) => Math.round(value * 100) / 100;
-const transparent = (color) => color === 'transparent' || /rgba\(.*,\s*0\)$/.test(color);
-
 function backgroundOf(element) {
   for (let node = element; node; node = node.parentElement) {
     const color = getComputedStyle(node).backgroundColor;
@@ -172,8 +160,8 @@ function draw(element, context) {
   const visible = style.visibility !== 'hidden';
   if (element instanceof SVGSVGElement) return visible ? [copySvg(element, place)] : [];
   if (element instanceof HTMLCanvasElement) return visible ? [canvasImage(element, place, style)] : [];
-  const parts = visible ? drawBox(style, place) : [];
-  const inner = drawChildren(element, context);
+  const parts = visible ? [...drawBox(style, place), ...drawControl(element, style, place)] : [];
+  const inner = element instanceof HTMLSelectElement ? [] : drawChildren(element, context);
   if (style.overflowX === 'visible' && style.overflowY === 'visible') return [...parts, ...inner];
   // A scrolling or clipping box shows only what lies inside it.
   const id = `pe-export-clip-${(context.nextId += 1)}`;
@@ -183,62 +171,6 @@ function draw(element, context) {
   const group = svgNode('g', { 'clip-path': `url(#${id})` });
   group.append(...inner);
   return [...parts, group];
-}
-
-/** The background and borders of an HTML box. */
-function drawBox(style, { x, y, width, height }) {
-  const parts = [];
-  const radius = parseFloat(style.borderTopLeftRadius) || 0;
-  const rx = Math.min(radius, width / 2, height / 2);
-  if (!transparent(style.backgroundColor)) {
-    parts.push(svgNode('rect', { x, y, width, height, rx, fill: style.backgroundColor }));
-  }
-  const sides = ['Top', 'Right', 'Bottom', 'Left'].map((side) => ({
-    width: parseFloat(style[`border${side}Width`]) || 0,
-    color: style[`border${side}Color`],
-    style: style[`border${side}Style`],
-  }));
-  const shown = sides.map((s) => s.width > 0 && s.style !== 'none' && !transparent(s.color));
-  const dash = (s, w) => (s.style === 'dashed' ? { 'stroke-dasharray': `${3 * w} ${3 * w}` } : {});
-  if (shown.every(Boolean) && sides.every((s) => s.width === sides[0].width && s.color === sides[0].color)) {
-    const w = sides[0].width;
-    parts.push(
-      svgNode('rect', {
-        x: x + w / 2,
-        y: y + w / 2,
-        width: Math.max(0, width - w),
-        height: Math.max(0, height - w),
-        rx: Math.max(0, rx - w / 2),
-        fill: 'none',
-        stroke: sides[0].color,
-        'stroke-width': w,
-        ...dash(sides[0], w),
-      }),
-    );
-    return parts;
-  }
-  const [top, right, bottom, left] = sides;
-  const lines = [
-    [top, x, y + top.width / 2, x + width, y + top.width / 2],
-    [right, x + width - right.width / 2, y, x + width - right.width / 2, y + height],
-    [bottom, x, y + height - bottom.width / 2, x + width, y + height - bottom.width / 2],
-    [left, x + left.width / 2, y, x + left.width / 2, y + height],
-  ];
-  lines.forEach(([side, x1, y1, x2, y2], i) => {
-    if (!shown[i]) return;
-    parts.push(
-      svgNode('line', {
-        x1,
-        y1,
-        x2,
-        y2,
-        stroke: side.color,
-        'stroke-width': side.width,
-        ...dash(side, side.width),
-      }),
-    );
-  });
-  return parts;
 }
 
 /** A text node of HTML as one SVG text per line it occupies, each stretched to the width it has on the page. */
