@@ -8,7 +8,7 @@ const web = resolve(import.meta.dirname, 'web');
  * The article is long, so each section lives in web/sections/<name>.html and index.html pulls them in with
  * `<!-- @include name -->`. This keeps one file per section without a templating dependency.
  */
-function includeSections() {
+export function includeSections() {
   return {
     name: 'pe-include-sections',
     transformIndexHtml: {

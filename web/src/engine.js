@@ -1,6 +1,7 @@
 // The one shared engine instance. The module lives in engine/ at the site root (copied there by the build), one
 // directory above both this file in development (/src/) and the bundled chunks in production (/assets/), so a
 // URL relative to this module finds it under any deployment path.
+import { inlineEngine } from './engine-inline.js';
 import { workerCalls } from './worker-calls.js';
 
 let loading;
@@ -11,7 +12,7 @@ export function loadEngine() {
   if (!loading) {
     const here = import.meta.url;
     const url = new URL('../engine/pe-engine.js', here).href;
-    loading = import(/* @vite-ignore */ url)
+    loading = (inlineEngine ? inlineEngine() : import(/* @vite-ignore */ url))
       .then(({ default: createEngine }) => createEngine())
       .then((instance) => {
         engine = instance;

@@ -6,6 +6,7 @@
 import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
 import { embedButton } from '../ui/embed-dialog.js';
+import { exportCaption } from '../ui/export-image.js';
 import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
@@ -131,6 +132,7 @@ function mountFigure(spec, decls, element, initial) {
     title: spec.title,
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
+    imageCaption: () => exportCaption(spec.title, urlParamsOf(decls), drawn ?? params()),
   });
   const urlParams = urlParamsOf(decls);
   frame.actions.append(
