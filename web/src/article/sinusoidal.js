@@ -10,7 +10,7 @@ import { HOVER_DIMENSION, interleavedIndex, SELECT_DIMENSION } from '../ui/linke
 import { fillLive } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
 import { memo } from '../ui/memo.js';
-import { flatTailStart } from './flat-tail.js';
+import { flatDimensions } from './flat-tail.js';
 import { dockWhileReading, sectionBar } from './section-bar.js';
 import './sinusoidal.css';
 
@@ -19,7 +19,7 @@ export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 
 
 const DEFAULT_DIMENSIONS = [0, 32, 128, 256, 500];
 /** Prose numbers that need the engine's dimension ranges (proseNumbers leaves them out with ranges: false). */
-const RANGE_VALUES = ['flat01', 'flat05', 'flatFrom', 'flatFromCount', 'halfDim', 'halfRange'];
+const RANGE_VALUES = ['flat01', 'flat05', 'flatFirst', 'flatFrom', 'flatFromCount', 'halfDim', 'halfRange'];
 /** How long the slider rests before range numbers away from the viewport catch up. */
 const RANGES_REST_MS = 250;
 const MAX_COLUMNS = 8;
@@ -233,14 +233,15 @@ function proseNumbers(engine, { dModel, base, positions, layout }, { ranges = tr
       firstSlowPair: firstSlow >= 0 ? formatInt(firstSlow) : 'none',
       firstSlowDim: firstSlow >= 0 ? formatInt(2 * firstSlow) : 'none',
     };
-    let flatTail = null;
+    let flat = null;
     if (ranges) {
       const r = memo(engine, 'dimensionRanges', positions, dModel, base);
       values.flat01 = formatInt(r.filter((v) => v < 0.1).length);
       values.flat05 = formatInt(r.filter((v) => v < 0.5).length);
-      flatTail = flatTailStart(r, dModel, layout);
-      values.flatFrom = formatInt(flatTail < dModel ? flatTail : dModel - 1);
-      values.flatFromCount = formatInt(dModel - flatTail);
+      flat = flatDimensions(r, dModel, layout);
+      values.flatFirst = formatInt(Math.min(flat.first, dModel - 1));
+      values.flatFrom = formatInt(Math.min(flat.tail, dModel - 1));
+      values.flatFromCount = formatInt(dModel - flat.tail);
       const half = dModel / 2;
       values.halfDim = formatInt(half);
       values.halfRange = formatSig(r[interleavedIndex(half, dModel, layout)], 2);
@@ -254,7 +255,14 @@ function proseNumbers(engine, { dModel, base, positions, layout }, { ranges = tr
         noslow: firstSlow < 0,
         manyPairs: periods.length > 1,
         // Left as they are (undefined) while the ranges wait: showProse skips a condition it is not given.
-        ...(flatTail === null ? {} : { flatTail: flatTail < dModel, noFlatTail: flatTail >= dModel }),
+        ...(flat === null
+          ? {}
+          : {
+              someFlat: flat.first < dModel,
+              noneFlat: flat.first >= dModel,
+              flatTail: flat.tail < dModel,
+              flatGap: flat.tail < dModel && flat.tail > flat.first,
+            }),
       },
       tex: {
         formula:
