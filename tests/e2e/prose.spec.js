@@ -126,6 +126,7 @@ test('the binary figure states the spacing of the pairs it shows, as the closed 
   page,
 }) => {
   const figure = await openFigure(page, 'binary');
+  await expect(figure.locator('.pe-binary-clock')).toHaveCount(6);
   const pairs = (
     await figure.locator('.pe-binary-clock').evaluateAll((c) => c.map((e) => e.dataset.pair))
   ).map(Number);
