@@ -52,7 +52,9 @@ function tocLink(section) {
 function linkHeading(heading) {
   if (!heading.id) heading.id = slug(heading.textContent);
   const section = heading.closest('.section');
-  const label = heading.matches('h1, h2') && section ? sectionLabel(section) : heading.textContent.trim();
+  // A section's title may hold live numbers; its link is named with the section's short name instead.
+  const titles = section?.querySelector('h1, h2') === heading;
+  const label = titles ? sectionLabel(section) : heading.textContent.replace(/\s+/g, ' ').trim();
   const anchor = h(
     'a',
     { class: 'heading-anchor', href: `#${heading.id}`, 'aria-label': `Link to \u201c${label}\u201d` },
