@@ -299,3 +299,15 @@ test('the scorecard rates every scheme, as an accessible table', async ({ page }
     await expect(usedBy.nth(row).locator('a.cite')).toHaveCount(names.length + (row === 6 ? 1 : 0));
   }
 });
+
+test('the permutation proof in the introduction fits the column at 1280 and 360 px (no scroll box)', async ({
+  page,
+}) => {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('index.html');
+    const proof = page.locator('#intro .math').nth(1);
+    await expect(proof.locator('.katex')).toHaveCount(1);
+    expect(await proof.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+  }
+});
