@@ -147,7 +147,8 @@ test('values read from the address go through the figure and stay within the cap
   await expect(naive.getByLabel('Sequence length n')).toHaveAttribute('aria-valuetext', '1,024');
   // A value the figure cannot use shows its message in place, as on the embed page.
   await page.goto('index.html?naive.offset=seven#naive');
-  await expect((await reach(page, 'naive')).locator('.pe-error')).toBeVisible();
+  const message = (await reach(page, 'naive')).getByRole('alert').filter({ hasText: 'offset' });
+  await expect(message).toContainText('"seven" is not a number');
 });
 
 test('Back and Forward step through the reader’s changes', async ({ page }) => {
