@@ -55,7 +55,7 @@ export default defineFigure({
     base: { ...BASE, min: 100 },
     trained: powerOfTwo('Trained length', 2048, 7, 20),
     target: powerOfTwo('Target length', 8192, 7, 24),
-    method: choice('Method', METHODS),
+    method: choice('Method', METHODS, 'segmented'),
     position: {
       type: 'number',
       default: 1e6,

@@ -42,7 +42,7 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
   let laidOut = '';
   const describe = (a, b) =>
     `${matrix.mode === 'raw' ? '' : 'query '}a ${a}, ${matrix.mode === 'raw' ? '' : 'key '}b ${b} ` +
-    `(offset ${b - a}): ${matrix.metric === 'cosine' ? 'cosine' : 'dot'} ` +
+    `(offset ${matrix.mode === 'raw' ? Math.abs(b - a) : b - a}): ${matrix.metric === 'cosine' ? 'cosine' : 'dot'} ` +
     formatValue(matrix.values[a * matrix.size + b]);
 
   const map = cellMap({
