@@ -29,7 +29,7 @@ test('the defaults show 23, 0 and 22 pairs out of range for none, interpolation 
     'ext-first-out': '41',
   });
   await expect(figure.locator('.pe-ext-counts')).toContainText(
-    'none 23, position interpolation 0, NTK-aware (static) 22, dynamic NTK 22, YaRN 0, Llama 3.1 0, raised base 0',
+    'none 23, position interpolation 0, NTK-aware (static) 22, dynamic NTK 0, YaRN 0, Llama 3.1 0, raised base 0',
   );
   await expect(figure.locator('.pe-ext-counts')).toContainText('positions divided by 4');
 
@@ -174,7 +174,12 @@ test('overshoot factors, YaRN and the colliding positions are shown as the engin
     'ext-f16-collision': '2,049',
     'ext-f16-collides': '2,048',
     'ext-f32-collision': '16,777,217',
+    'ext-dynamic-base': '135,402',
+    'ext-bf16-distinct': '897',
   });
+  await expect(figure.locator('.pe-ext-collisions')).toContainText(
+    'Of 8,192 positions, bfloat16 keeps 897 distinct and float16 4,097.',
+  );
   await expect(figure.locator('.pe-ext-collisions')).toContainText(
     'bfloat16 stores 257 as 256, float16 stores 2,049 as 2,048',
   );

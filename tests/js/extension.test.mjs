@@ -92,7 +92,12 @@ test('bad extension and precision arguments throw an Error naming the parameter'
   assertEngineError(() => pe.contextExtension(128, 10000, 0, 1024), /trainedLength/, /received 0/);
   assertEngineError(() => pe.contextExtension(128, 10000, NaN, 1024), /trainedLength/, /NaN/);
   assertEngineError(() => pe.contextExtension(128, 10000, 2048, 2e9), /targetLength/, /2e\+09/);
-  assertEngineError(() => pe.contextExtension(128, 10000, 2048, 8192, 'yarn'), /method/, /"yarn"/, /"ntk"/);
+  assertEngineError(
+    () => pe.contextExtension(128, 10000, 2048, 8192, 'rerope'),
+    /method/,
+    /"rerope"/,
+    /"yarn"/,
+  );
   assertEngineError(() => pe.phaseError([1, -2], 64, 10000, 'float32'), /phaseError/, /positions/, /-2/);
   assertEngineError(() => pe.phaseError([1, 2e9], 64, 10000, 'float32'), /positions/, /2e\+09/);
   assertEngineError(() => pe.phaseError(5, 64, 10000, 'float32'), /positions/, /received 5/);

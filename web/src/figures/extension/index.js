@@ -217,8 +217,8 @@ export default defineFigure({
       'ext-f16-collision': formatInt(collisions.float16.firstCollision),
       'ext-f16-collides': formatInt(collisions.float16.collidesWith),
       'ext-f32-collision': formatInt(collisions.float32.firstCollision),
+      'ext-collide-target': formatInt(target),
       'ext-bf16-distinct': formatInt(collisions.bfloat16.distinct),
-      'ext-f16-distinct': formatInt(collisions.float16.distinct),
     };
   },
 
