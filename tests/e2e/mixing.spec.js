@@ -107,5 +107,8 @@ test('the terms are compared by their spread across a query keys, where position
   const mean = numberAfter(text, 'position \u00b7 position averages');
   expect(pp).toBeLessThan(ww);
   expect(mean).toBeGreaterThan(2 * pp);
+  // The prose quotes the same engine values.
+  await expect(page.locator('#mixing [data-live="mixing-spread-pp"]')).toHaveText(String(pp));
+  await expect(page.locator('#mixing [data-live="mixing-spread-ww"]')).toHaveText(String(ww));
   await expect(page.locator('#mixing')).not.toContainText('position is the loudest part');
 });

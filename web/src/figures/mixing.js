@@ -122,6 +122,8 @@ export default defineFigure({
   }),
 
   live: ({ terms, scaledRms: s, unscaledRms: u, spread }, p) => ({
+    'mixing-query-word': p.word1,
+    'mixing-query-pos': formatInt(p.pos1),
     'mixing-spread-pp-mean': formatSig(spread.mean.positionPosition, 3),
     'mixing-spread-pp': formatSig(spread.spread.positionPosition, 3),
     'mixing-spread-ww': formatSig(spread.spread.wordWord, 3),
