@@ -46,8 +46,8 @@ async function usage(): Promise<void> {
   const collision: number = pe.positionRounding(8192, 'bfloat16').firstCollision;
   const projected: Float64Array = pe.projectedSimilarity(16, 32, 8, undefined, 'rope', 'dot', 1);
   const diagonals: Float64Array = pe.diagonalSpread(projected, 16);
-  const spread: number = pe.mixingSpread('dog', 0, 64, 64, { scaled: true }).spread.positionPosition;
-  void [overshoot, temperature, collision, diagonals, spread];
+  const termSpread: number = pe.mixingSpread('dog', 0, 64, 64, { scaled: true }).spread.positionPosition;
+  void [overshoot, temperature, collision, diagonals, termSpread];
   const phase: Float64Array = pe.phaseError([100, 1e6], 128, 10000, 'bfloat16').angleError;
   const rounded: Float64Array = pe.roundToFormat([1 / 3], 'float16');
   const naive: Float32Array = pe.naiveEncoding('normalized', 10, 16);
