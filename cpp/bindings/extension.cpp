@@ -26,7 +26,8 @@ val to_uint8_array(const std::vector<std::uint8_t>& data) {
   return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
 }
 
-val context_extension(val head_dim, val base, val trained_length, val target_length, val method) {
+val context_extension(val head_dim, val base, val trained_length, val target_length, val method,
+                      val options) {
   Args args("contextExtension");
   // NTK scaling divides by headDim - 2, so the smallest head with a meaningful comparison has two pairs.
   const int d = args.even_integer(head_dim, "headDim", 4, lim::kMaxDModel);
@@ -34,14 +35,23 @@ val context_extension(val head_dim, val base, val trained_length, val target_len
   const auto max_length = static_cast<int>(lim::kMaxPositionValue);
   const int trained = args.integer(trained_length, "trainedLength", 1, max_length);
   const int target = args.integer(target_length, "targetLength", trained, max_length);
-  const auto m = args.choice(method, "method", {"none", "interpolation", "ntk"}, 0);
+  const auto m = args.choice(method, "method",
+                             {"none", "interpolation", "ntk", "dynamic", "yarn", "llama3", "raisedBase"}, 0);
+  const bool has = args.options(options, {"raisedBase"}, "{ raisedBase: 500000 }");
+  // The raised base defaults to Llama 3's 500,000 (args.base would default to 10,000).
+  const val raised_value = has ? options["raisedBase"] : val::undefined();
+  const double raised = raised_value.isUndefined() ? 500000.0 : args.base(raised_value, "options.raisedBase");
   if (!args.ok()) return args.error();
-  constexpr ExtensionMethod kMethods[] = {ExtensionMethod::None, ExtensionMethod::Interpolation,
-                                          ExtensionMethod::Ntk};
-  const auto ext = pe::context_extension(d, b, trained, target, kMethods[m]);
+  constexpr ExtensionMethod kMethods[] = {ExtensionMethod::None,      ExtensionMethod::Interpolation,
+                                          ExtensionMethod::Ntk,       ExtensionMethod::DynamicNtk,
+                                          ExtensionMethod::Yarn,      ExtensionMethod::Llama3,
+                                          ExtensionMethod::RaisedBase};
+  const auto ext = pe::context_extension(d, b, trained, target, kMethods[m], raised);
   val out = val::object();
   out.set("scale", val(ext.scale));
   out.set("effectiveBase", val(ext.effective_base));
+  out.set("attentionScale", val(ext.attention_scale));
+  out.set("overshoot", to_float64_array(ext.overshoot));
   out.set("wavelength", to_float64_array(ext.wavelength));
   out.set("targetWavelength", to_float64_array(ext.target_wavelength));
   out.set("trainedAngle", to_float64_array(ext.trained_angle));
@@ -73,6 +83,19 @@ val phase_error(val positions, val head_dim, val base, val format) {
   return out;
 }
 
+val position_rounding(val length, val format) {
+  Args args("positionRounding");
+  const int n = args.integer(length, "length", 1, 1 << 25);
+  const auto f = read_format(args, format);
+  if (!args.ok()) return args.error();
+  const auto r = pe::position_rounding(n, f);
+  val out = val::object();
+  out.set("firstCollision", val(r.first_collision));
+  out.set("collidesWith", val(r.collides_with));
+  out.set("distinct", val(r.distinct));
+  return out;
+}
+
 val round_to_format(val values, val format) {
   Args args("roundToFormat");
   const auto v = args.numbers(values, "values", std::nullopt, static_cast<std::size_t>(lim::kMaxValues));
@@ -92,4 +115,5 @@ EMSCRIPTEN_BINDINGS(pe_extension) {
   function("raw_contextExtension", &pe::bind::context_extension);
   function("raw_phaseError", &pe::bind::phase_error);
   function("raw_roundToFormat", &pe::bind::round_to_format);
+  function("raw_positionRounding", &pe::bind::position_rounding);
 }

@@ -88,6 +88,23 @@ val mixing_by_position(val word1, val word2, val positions, val d_model, val opt
   return out;
 }
 
+val mixing_spread(val word1, val pos1, val positions, val d_model, val options) {
+  Args args("mixingSpread");
+  const auto w1 = read_word(args, word1, "word1");
+  const int p1 = args.integer(pos1, "pos1", 0, lim::kMaxPositions);
+  const int p = args.integer(positions, "positions", 1, lim::kMaxSimilarityPositions);
+  const int d = args.even_integer(d_model, "dModel", 2, lim::kMaxDModel);
+  args.cap_values(std::int64_t{p} * static_cast<std::int64_t>(pe::vocabulary().size()) * d,
+                  "positions * vocabulary size * dModel (the work of the spread)", lim::kMaxGridWork);
+  const auto opt = read_mixing_options(args, options);
+  if (!args.ok()) return args.error();
+  const auto s = pe::mixing_spread(w1, p1, p, d, opt);
+  val out = val::object();
+  out.set("mean", terms_object(s.mean));
+  out.set("spread", terms_object(s.spread));
+  return out;
+}
+
 val mixing_rms(val positions, val d_model, val options) {
   Args args("mixingRms");
   const int p = args.integer(positions, "positions", 2, lim::kMaxSimilarityPositions);
@@ -112,4 +129,5 @@ EMSCRIPTEN_BINDINGS(pe_mixing) {
   function("raw_mixingTerms", &pe::bind::mixing_terms);
   function("raw_mixingByPosition", &pe::bind::mixing_by_position);
   function("raw_mixingRms", &pe::bind::mixing_rms);
+  function("raw_mixingSpread", &pe::bind::mixing_spread);
 }

@@ -164,6 +164,40 @@ export interface PeEngine {
   similarityMatrix(positions: number, dModel: number, base?: number, metric?: 'dot' | 'cosine'): Float64Array;
 
   /**
+   * The similarity of positions after the query and key projections: positions x positions, row-major, entry
+   * (a, b) the query at position a against the key at position b. `"projected"`: `(W_q PE(a)) . (W_k PE(b))`,
+   * sinusoidal positions added before the projections; its diagonals are no longer constant. `"rope"`:
+   * `(R(a) W_q x) . (R(b) W_k x)` for one seeded token x at every position, each interleaved pair (2i, 2i+1)
+   * rotated after the projection by position * base^(-2i/headDim); a function of b - a again. W_q and W_k are
+   * dModel x headDim with seeded N(0, 1/dModel) entries (W_q != W_k). Cosine divides by both vectors' lengths.
+   * @param positions 1..1024
+   * @param dModel even, 2..4096
+   * @param headDim even, 2..4096; `positions * headDim * (2 * dModel + positions)` at most 2^26
+   * @param base > 1 (default 10000 when undefined)
+   * @param mode `"projected"` or `"rope"` (required)
+   * @param metric `"dot"` (default) or `"cosine"`
+   * @param seed 0..2^32-1 (default 1)
+   */
+  projectedSimilarity(
+    positions: number,
+    dModel: number,
+    headDim: number,
+    base: number | undefined,
+    mode: 'projected' | 'rope',
+    metric?: 'dot' | 'cosine',
+    seed?: number,
+  ): Float64Array;
+
+  /**
+   * The spread (largest minus smallest entry) along each diagonal b - a = k of a square matrix, for
+   * k = -(size - 1) .. size - 1 in that order: 0 on every diagonal of a matrix that depends on b - a alone.
+   * @param values `size * size` finite numbers within float32's range, row-major
+   * @param size 1..1024
+   * @returns `2 * size - 1` values.
+   */
+  diagonalSpread(values: ArrayLike<number>, size: number): Float64Array;
+
+  /**
    * How alike the rows of any table are (a trained position table, say): rows x rows matrix, row-major, whose
    * entry (a, b) is the cosine similarity of rows a and b (metric `"cosine"`, the default) or their dot product
    * (`"dot"`), each accumulated in double precision. Exactly symmetric. A row has cosine exactly 1 with itself
@@ -340,25 +374,37 @@ export interface PeEngine {
    * @param base the trained base, > 1 (default 10000)
    * @param trainedLength integer, 1..1e9
    * @param targetLength integer, trainedLength..1e9
-   * @param method `"none"` (default: positions as they are), `"interpolation"` (positions divided by
-   *   targetLength / trainedLength) or `"ntk"` (base replaced by `ntkScaledBase(base, headDim, targetLength /
-   *   trainedLength)`)
+   * With s = targetLength / trainedLength:
+   * @param method `"none"` (default: positions as they are), `"interpolation"` (positions divided by s),
+   *   `"ntk"` (bloc97's static NTK-aware rule: base replaced by `ntkScaledBase(base, headDim, s)`), `"dynamic"`
+   *   (Hugging Face's dynamic NTK at the current length L = targetLength with factor s: base *
+   *   (s L / trainedLength - (s - 1))^(headDim / (headDim - 2))), `"yarn"` (YaRN / NTK-by-parts: theta_i kept
+   *   for pairs turning more than 32 times in training, theta_i / s for pairs turning less than once, a ramp
+   *   linear in i between floor and ceil of those pairs' indices; `attentionScale` (0.1 ln s + 1)^2),
+   *   `"llama3"` (Llama 3.1's rule: low_freq_factor 1, high_freq_factor 4, original length trainedLength) or
+   *   `"raisedBase"` (base replaced by `options.raisedBase`)
+   * @param options `{ raisedBase }`: the base of `"raisedBase"`, > 1 (default 500000, Llama 3's)
    * @returns per pair (Float64Array/Uint8Array of headDim/2 items; angles in radians, lengths in positions):
    *   `wavelength` 2 pi / theta_i with the trained base; `targetWavelength` positions per turn after the method;
    *   `trainedAngle` the angle at position trainedLength; `targetAngle` the angle at position targetLength after
    *   the method; `fullTurn` 1 when trainedAngle >= 2 pi (every angle seen in training); `outOfRange` 1 when the
    *   pair did not turn fully in training and targetAngle exceeds trainedAngle (beyond a relative 1e-12).
-   *   `scale` is the position divisor (1 unless interpolating) and `effectiveBase` the base used.
+   *   `overshoot` targetAngle / trainedAngle (how far past the largest trained angle the pair turns).
+   *   `scale` is the position divisor (1 unless interpolating), `effectiveBase` the base used and
+   *   `attentionScale` the factor on attention logits (YaRN's mscale^2, else 1).
    */
   contextExtension(
     headDim: number,
     base: number | undefined,
     trainedLength: number,
     targetLength: number,
-    method?: 'none' | 'interpolation' | 'ntk',
+    method?: 'none' | 'interpolation' | 'ntk' | 'dynamic' | 'yarn' | 'llama3' | 'raisedBase',
+    options?: { raisedBase?: number },
   ): {
     scale: number;
     effectiveBase: number;
+    attentionScale: number;
+    overshoot: Float64Array;
     wavelength: Float64Array;
     targetWavelength: Float64Array;
     trainedAngle: Float64Array;
@@ -400,6 +446,19 @@ export interface PeEngine {
     values: ArrayLike<number>,
     format: 'float32' | 'bfloat16' | 'float16' | 'float64',
   ): Float64Array;
+
+  /**
+   * What storing positions in a format does to them: `firstCollision`, the smallest integer position the format
+   * cannot hold, and `collidesWith`, the neighbour it rounds to (bfloat16 257 -> 256, float16 2049 -> 2048,
+   * float32 16777217 -> 16777216; -1 for float64, searched to 2^25); `distinct`, how many distinct values
+   * positions 0..length-1 take once rounded.
+   * @param length 1..2^25
+   * @param format `"float32"`, `"bfloat16"`, `"float16"` or `"float64"`
+   */
+  positionRounding(
+    length: number,
+    format: 'float32' | 'bfloat16' | 'float16' | 'float64',
+  ): { firstCollision: number; collidesWith: number; distinct: number };
   // (end extension and precision)
 
   // --- naive encodings ------------------------------------------------------------------------------------------
@@ -639,6 +698,38 @@ export interface PeEngine {
     dModel: number,
     options?: { scaled?: boolean; base?: number; seed?: number },
   ): { wordWord: number; positionPosition: number; cross: number };
+
+  /**
+   * Each mixing term as one query sees it: the query is word1 at pos1, the keys every vocabulary word at every
+   * position 0..positions-1. `mean` is each term's mean over the keys and `spread` its standard deviation
+   * (population). Softmax ignores a constant added to all of a query's scores, so the spread is what can move
+   * attention.
+   * @param pos1 0..65536
+   * @param positions 1..1024; `positions * vocabulary size * dModel` at most 2^25
+   * @param dModel even, 2..4096
+   */
+  mixingSpread(
+    word1: string,
+    pos1: number,
+    positions: number,
+    dModel: number,
+    options?: { scaled?: boolean; base?: number; seed?: number },
+  ): {
+    mean: {
+      wordWord: number;
+      positionPosition: number;
+      wordPosition: number;
+      positionWord: number;
+      total: number;
+    };
+    spread: {
+      wordWord: number;
+      positionPosition: number;
+      wordPosition: number;
+      positionWord: number;
+      total: number;
+    };
+  };
   // (end sentences and mixing)
 
   // --- two sentences compared ---------------------------------------------------------------------------------

@@ -103,6 +103,54 @@ MixingGrid mixing_by_position(std::string_view word1, std::string_view word2, in
   return grid;
 }
 
+MixingSpread mixing_spread(std::string_view word1, int pos1, int positions, int d_model,
+                           const MixingOptions& options) {
+  PE_EXPECTS(pos1 >= 0 && positions >= 1 && positions <= limits::kMaxSimilarityPositions);
+  const auto& words = vocabulary();
+  const auto d = to_size(d_model);
+  const auto w1 = word_embedding(word1, d_model, options.seed, options.scaled);
+  const auto p1 = encode_position(pos1, d_model, options.base);
+  const auto embeddings = word_embeddings(words, d_model, options.seed, options.scaled);
+  const auto rows = position_rows(positions, d_model, options.base);
+  const matrix_view<const double> e(embeddings, words.size(), d);
+  const matrix_view<const double> p(rows, to_size(positions), d);
+  // Two passes (mean, then squared deviations), each over every key (word w at position b).
+  std::vector<MixingTerms> keys;
+  keys.reserve(words.size() * to_size(positions));
+  for (std::size_t w = 0; w < e.rows(); ++w) {
+    for (std::size_t b = 0; b < p.rows(); ++b) {
+      keys.push_back(mixing_terms(w1, p1, e.row(w), p.row(b)));
+    }
+  }
+  const auto count = static_cast<double>(keys.size());
+  const auto each = [](MixingTerms& t, const auto& fn) {
+    fn(t.word_word);
+    fn(t.position_position);
+    fn(t.word_position);
+    fn(t.position_word);
+    fn(t.total);
+  };
+  MixingSpread out;
+  for (const auto& k : keys) {
+    out.mean.word_word += k.word_word;
+    out.mean.position_position += k.position_position;
+    out.mean.word_position += k.word_position;
+    out.mean.position_word += k.position_word;
+    out.mean.total += k.total;
+  }
+  each(out.mean, [&](double& v) { v /= count; });
+  for (const auto& k : keys) {
+    const auto square = [](double x) { return x * x; };
+    out.spread.word_word += square(k.word_word - out.mean.word_word);
+    out.spread.position_position += square(k.position_position - out.mean.position_position);
+    out.spread.word_position += square(k.word_position - out.mean.word_position);
+    out.spread.position_word += square(k.position_word - out.mean.position_word);
+    out.spread.total += square(k.total - out.mean.total);
+  }
+  each(out.spread, [&](double& v) { v = std::sqrt(v / count); });
+  return out;
+}
+
 MixingRms mixing_rms(int positions, int d_model, const MixingOptions& options) {
   PE_EXPECTS(positions >= 2 && positions <= limits::kMaxSimilarityPositions);
   const auto& words = vocabulary();

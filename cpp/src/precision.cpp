@@ -70,6 +70,29 @@ double angle_in_format(double pos, double theta, FloatFormat format) noexcept {
   return round_to_format(round_to_format(pos, format) * round_to_format(theta, format), format);
 }
 
+PositionRounding position_rounding(double length, FloatFormat format) noexcept {
+  constexpr double kSearchEnd = 0x1p25;
+  PE_EXPECTS(length >= 1.0 && length <= kSearchEnd);
+  PositionRounding out;
+  for (double p = 0.0; p <= kSearchEnd; p += 1.0) {
+    const double r = round_to_format(p, format);
+    if (r != p) {
+      out.first_collision = p;
+      out.collides_with = r;
+      break;
+    }
+  }
+  // Rounding to nearest never reverses order, so distinct values are counted by comparing neighbours.
+  double previous = round_to_format(0.0, format);
+  out.distinct = 1.0;
+  for (double p = 1.0; p < length; p += 1.0) {
+    const double r = round_to_format(p, format);
+    if (r != previous) out.distinct += 1.0;
+    previous = r;
+  }
+  return out;
+}
+
 PhaseError phase_error(span<const double> positions, int head_dim, double base, FloatFormat format) {
   PE_EXPECTS(head_dim >= 2 && head_dim % 2 == 0);
   PhaseError out;

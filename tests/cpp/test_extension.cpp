@@ -74,3 +74,92 @@ TEST_CASE("NTK-aware scaling keeps the fastest pair and slows the slowest by the
   const auto none = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::None);
   CHECK(count(ext.out_of_range) < count(none.out_of_range));
 }
+
+// ---- Overshoot, YaRN, dynamic NTK, Llama 3.1 and a raised base, each against the published formula written
+// out here (Peng et al. 2023 and the reference code's find_correction_dim, linear ramp and mscale; Hugging
+// Face's _compute_dynamic_ntk_parameters and _compute_llama3_parameters).
+
+TEST_CASE("the overshoot factor is the target angle over the largest trained angle", "[extension]") {
+  const double s = kTarget / kTrained;
+  const auto none = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::None);
+  const auto interp =
+      pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Interpolation);
+  const auto ntk = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Ntk);
+  for (std::size_t i = 0; i < kHeadDim / 2; ++i) {
+    CHECK_CLOSE(none.overshoot[i], s, 1e-12);
+    CHECK_CLOSE(interp.overshoot[i], 1.0, 1e-12);
+    // NTK: theta_i' / theta_i = s^(-2i/(d-2)), so the overshoot is s^(1 - 2i/(d-2)).
+    CHECK_CLOSE(ntk.overshoot[i], std::pow(s, 1.0 - 2.0 * static_cast<double>(i) / (kHeadDim - 2)), 1e-9);
+  }
+  CHECK_CLOSE(ntk.overshoot[kHeadDim / 2 - 1], 1.0, 1e-12);
+}
+
+TEST_CASE("YaRN's frequencies follow the NTK-by-parts ramp and its temperature is 0.1 ln s + 1",
+          "[extension]") {
+  const double s = kTarget / kTrained;
+  const auto yarn = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Yarn);
+  // find_correction_dim: the pair whose period fits r times into the trained length.
+  const auto pair_for = [](double r) {
+    return kHeadDim * std::log(kTrained / (r * 2 * M_PI)) / (2 * std::log(kBase));
+  };
+  const double low = std::floor(pair_for(32.0));
+  const double high = std::ceil(pair_for(1.0));
+  CHECK(low == 16.0);   // 16.13...: pair 16 turns a little more than 32 times in 2048 positions
+  CHECK(high == 41.0);  // 40.21...: pair 41 turns less than once
+  CHECK_CLOSE(pe::yarn_correction_pair(32.0, kHeadDim, kBase, kTrained), pair_for(32.0), 1e-12);
+  for (int i = 0; i < kHeadDim / 2; ++i) {
+    const double ramp = std::fmin(1.0, std::fmax(0.0, (i - low) / (high - low)));
+    const double expected = theta(i) * (1 - ramp) + theta(i) / s * ramp;
+    CHECK_CLOSE(2 * M_PI / yarn.target_wavelength[static_cast<std::size_t>(i)], expected, 1e-15);
+  }
+  // Fast pairs keep their frequency, slow ones are interpolated.
+  CHECK_CLOSE(yarn.overshoot[0], s, 1e-12);
+  CHECK_CLOSE(yarn.overshoot[kHeadDim / 2 - 1], 1.0, 1e-12);
+  CHECK(count(yarn.out_of_range) == 0);
+  const double mscale = 0.1 * std::log(s) + 1;
+  CHECK_CLOSE(pe::yarn_mscale(s), mscale, 1e-15);
+  CHECK_CLOSE(yarn.attention_scale, mscale * mscale, 1e-15);
+  CHECK(pe::yarn_mscale(1.0) == 1.0);
+}
+
+TEST_CASE("dynamic NTK recomputes the factor from the current length", "[extension]") {
+  const double s = kTarget / kTrained;
+  const auto dyn = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::DynamicNtk);
+  // base * ((factor * seq_len / max_position_embeddings) - (factor - 1)) ** (dim / (dim - 2)), seq_len =
+  // target.
+  const double expected = kBase * std::pow(s * kTarget / kTrained - (s - 1), kHeadDim / (kHeadDim - 2.0));
+  CHECK_CLOSE(dyn.effective_base, expected, 1e-9 * expected);
+  const auto stat = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Ntk);
+  CHECK(dyn.effective_base > stat.effective_base);
+  // At the trained length the dynamic rule leaves the base alone.
+  const auto same =
+      pe::context_extension(kHeadDim, kBase, kTrained, kTrained, pe::ExtensionMethod::DynamicNtk);
+  CHECK_CLOSE(same.effective_base, kBase, 1e-9);
+}
+
+TEST_CASE("Llama 3.1's rule keeps short periods, interpolates long ones and blends between", "[extension]") {
+  const double s = kTarget / kTrained;
+  const auto ext = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::Llama3);
+  for (int i = 0; i < kHeadDim / 2; ++i) {
+    const double period = 2 * M_PI / theta(i);
+    double expected = theta(i);
+    if (period > kTrained) {
+      expected = theta(i) / s;
+    } else if (period >= kTrained / 4) {
+      const double smooth = (kTrained / period - 1) / 3;
+      expected = (1 - smooth) * theta(i) / s + smooth * theta(i);
+    }
+    CHECK_CLOSE(2 * M_PI / ext.target_wavelength[static_cast<std::size_t>(i)], expected, 1e-15);
+  }
+}
+
+TEST_CASE("a raised base slows every pair but the first", "[extension]") {
+  const auto ext =
+      pe::context_extension(kHeadDim, kBase, kTrained, kTarget, pe::ExtensionMethod::RaisedBase, 500000.0);
+  CHECK(ext.effective_base == 500000.0);
+  for (int i = 0; i < kHeadDim / 2; ++i) {
+    const double expected = std::pow(500000.0, -2.0 * i / kHeadDim);
+    CHECK_CLOSE(2 * M_PI / ext.target_wavelength[static_cast<std::size_t>(i)], expected, 1e-15);
+  }
+  CHECK(ext.overshoot[0] == kTarget / kTrained);
+}

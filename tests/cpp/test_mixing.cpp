@@ -108,3 +108,40 @@ TEST_CASE("mixing terms are deterministic in the seed", "[mixing]") {
   CHECK(t1.word_word != t3.word_word);
   CHECK(t1.position_position == t3.position_position);
 }
+
+TEST_CASE("for a fixed query each term's spread across keys is its standard deviation", "[mixing]") {
+  pe::MixingOptions options;
+  const int positions = 64;
+  const int d_model = 512;
+  const auto s = pe::mixing_spread("dog", 5, positions, d_model, options);
+  // The reference: every key (word w at position b), two plain passes.
+  const auto w1 = pe::word_embedding("dog", d_model, options.seed, options.scaled);
+  const auto p1 = pe::encode_position(5, d_model, options.base);
+  std::vector<double> pp;
+  std::vector<double> ww;
+  for (const auto& word : pe::vocabulary()) {
+    const auto w2 = pe::word_embedding(word, d_model, options.seed, options.scaled);
+    for (int b = 0; b < positions; ++b) {
+      pp.push_back(dot(p1, pe::encode_position(b, d_model, options.base)));
+      ww.push_back(dot(w1, w2));
+    }
+  }
+  const auto mean_sd = [](const std::vector<double>& v) {
+    double m = 0.0;
+    for (const double x : v) m += x;
+    m /= static_cast<double>(v.size());
+    double q = 0.0;
+    for (const double x : v) q += (x - m) * (x - m);
+    return std::pair<double, double>{m, std::sqrt(q / static_cast<double>(v.size()))};
+  };
+  const auto [pp_mean, pp_sd] = mean_sd(pp);
+  const auto [ww_mean, ww_sd] = mean_sd(ww);
+  CHECK_CLOSE(s.mean.position_position, pp_mean, 1e-9);
+  CHECK_CLOSE(s.spread.position_position, pp_sd, 1e-9);
+  CHECK_CLOSE(s.mean.word_word, ww_mean, 1e-9);
+  CHECK_CLOSE(s.spread.word_word, ww_sd, 1e-9);
+  // Most of position.position is a constant for the query: its mean is larger than its spread, and its
+  // spread is smaller than the word term's.
+  CHECK(s.mean.position_position > 2 * s.spread.position_position);
+  CHECK(s.spread.position_position < s.spread.word_word);
+}

@@ -119,3 +119,21 @@ TEST_CASE("half-precision formats lose the phase far sooner, and float16 overflo
   CHECK(std::isnan(f16.sin_error[4]));
   for (const double e : bf16.angle_error) CHECK(e <= M_PI);
 }
+
+TEST_CASE("positions themselves collide in 16 bits long before float16 overflows", "[precision]") {
+  const auto bf = pe::position_rounding(8192, pe::FloatFormat::BFloat16);
+  CHECK(bf.first_collision == 257.0);
+  CHECK(bf.collides_with == 256.0);
+  const auto f16 = pe::position_rounding(8192, pe::FloatFormat::Float16);
+  CHECK(f16.first_collision == 2049.0);
+  CHECK(f16.collides_with == 2048.0);
+  const auto f32 = pe::position_rounding(8192, pe::FloatFormat::Float32);
+  CHECK(f32.first_collision == 16777217.0);
+  CHECK(f32.collides_with == 16777216.0);
+  CHECK(f32.distinct == 8192.0);
+  CHECK(pe::position_rounding(8, pe::FloatFormat::Float64).first_collision == -1.0);
+  // Counted independently: bfloat16 holds every integer to 256, then every 2nd to 512, every 4th to 1024, ...
+  // 8 significant bits give 128 values per binade, plus 0..255 below.
+  CHECK(bf.distinct == 256.0 + 5 * 128.0 + 1.0);  // 0..255, binades 256..8191, and 8192 from rounding up
+  CHECK(f16.distinct == 2048.0 + 2 * 1024.0 + 1.0);
+}

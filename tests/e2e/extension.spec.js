@@ -29,8 +29,9 @@ test('the defaults show 23, 0 and 22 pairs out of range for none, interpolation 
     'ext-first-out': '41',
   });
   await expect(figure.locator('.pe-ext-counts')).toContainText(
-    'none 23, position interpolation 0 (positions divided by 4), NTK-aware 22',
+    'none 23, position interpolation 0, NTK-aware (static) 22, dynamic NTK 0, YaRN 0, Llama 3.1 0, raised base 0',
   );
+  await expect(figure.locator('.pe-ext-counts')).toContainText('positions divided by 4');
 
   await figure.getByRole('button', { name: 'position interpolation' }).click();
   await expect(figure.locator('circle.pe-ext-out')).toHaveCount(0);
@@ -156,4 +157,36 @@ test('hovering a pair reads it and moves the rule without redrawing the marks', 
   await expect(chart.locator('line.pe-ext-rule')).toHaveAttribute('visibility', 'visible');
   const kept = await chart.locator('circle').evaluateAll((circles) => circles.every((c) => c.peKept));
   expect(kept).toBe(true);
+});
+
+test('overshoot factors, YaRN and the colliding positions are shown as the engine computes them', async ({
+  page,
+}) => {
+  const figure = await openArticleFigure(page, 'extension');
+  // Run as it is, every pair overshoots by the length factor 8192 / 2048.
+  await expect(figure.locator('.pe-ext-overshoot')).toContainText('at most 4\u00d7');
+  await expectLiveTexts(page, 'extension', {
+    'ext-overshoot-none': '4',
+    'ext-yarn': '0',
+    'ext-yarn-mscale': '1.139',
+    'ext-bf16-collision': '257',
+    'ext-bf16-collides': '256',
+    'ext-f16-collision': '2,049',
+    'ext-f16-collides': '2,048',
+    'ext-f32-collision': '16,777,217',
+    'ext-dynamic-base': '135,402',
+    'ext-bf16-distinct': '897',
+  });
+  await expect(figure.locator('.pe-ext-collisions')).toContainText(
+    'Of 8,192 positions, bfloat16 keeps 897 distinct and float16 4,097.',
+  );
+  await expect(figure.locator('.pe-ext-collisions')).toContainText(
+    'bfloat16 stores 257 as 256, float16 stores 2,049 as 2,048',
+  );
+  await figure.getByRole('button', { name: 'YaRN' }).click();
+  await expect(figure.locator('circle.pe-ext-out')).toHaveCount(0);
+  await expect(figure.locator('.pe-ext-overshoot')).toContainText('mscale 1.139');
+  await expect(figure.locator('.pe-summary')).toContainText('with YaRN: 0 of 64 pairs');
+  await figure.getByRole('button', { name: 'position interpolation' }).click();
+  await expect(figure.locator('.pe-ext-overshoot')).toContainText('at most 1\u00d7');
 });

@@ -94,3 +94,21 @@ test('the figure fits 360 px without horizontal overflow, in dark mode', async (
   await openMixing(page);
   await expectNoHorizontalOverflow(page);
 });
+
+test('the terms are compared by their spread across a query keys, where position.position is mostly constant', async ({
+  page,
+}) => {
+  const figure = await openArticleFigure(page, 'mixing');
+  const spread = figure.locator('.pe-mixing-spread');
+  await expect(spread).toContainText('softmax ignores the rest');
+  const text = await spread.textContent();
+  const pp = numberAfter(text, 'position \u00b7 position');
+  const ww = numberAfter(text, 'word \u00b7 word');
+  const mean = numberAfter(text, 'position \u00b7 position averages');
+  expect(pp).toBeLessThan(ww);
+  expect(mean).toBeGreaterThan(2 * pp);
+  // The prose quotes the same engine values.
+  await expect(page.locator('#mixing [data-live="mixing-spread-pp"]')).toHaveText(String(pp));
+  await expect(page.locator('#mixing [data-live="mixing-spread-ww"]')).toHaveText(String(ww));
+  await expect(page.locator('#mixing')).not.toContainText('position is the loudest part');
+});

@@ -1,6 +1,6 @@
 import { test, expect, parseNumber, parseScientific, expectNumberAfter, openFigure } from './fixtures.js';
 import { openArticleFigure, live, expectLiveTexts, expectOddDModelMessage, hoverCell } from './fixtures.js';
-import { pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
+import { pressKey, useNarrowScreen, expectNoHorizontalOverflow, numberAfter } from './fixtures.js';
 
 /** PE(pos)·PE(pos+k) in double precision, independent of the engine: sum_i cos(k / base^(2i/dModel)). */
 function dotAt(k, dModel = 512, base = 10000) {
@@ -308,4 +308,20 @@ test('a section slider step redraws the same nodes, one path per curve, without 
   ]);
   expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).not.toBe(before);
   expect(await page.evaluate(() => window.__layoutReads)).toEqual([]);
+});
+
+test('through W_q and W_k the diagonals break, and RoPE after the projections restores them', async ({
+  page,
+}) => {
+  const figure = await openArticleSimilarity(page);
+  const bridge = figure.locator('.pe-similarity-bridge');
+  await expect(bridge).toContainText('raw encodings below 10');
+  await expect(bridge).toContainText('RoPE after W_q and W_k below 10');
+  const projected = numberAfter(await bridge.textContent(), 'through W_q and W_k');
+  expect(projected).toBeGreaterThan(25);
+  await figure.getByRole('button', { name: 'through W_q and W_k' }).click();
+  await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('(W_q PE(a))');
+  await figure.getByRole('button', { name: 'RoPE after W_q and W_k' }).click();
+  await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('(R(a) W_q x)');
+  await expect(page.locator('[data-live="bridge-rope"]').first()).toContainText('rounding');
 });

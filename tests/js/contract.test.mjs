@@ -30,6 +30,8 @@ const badCalls = {
   dotByOffsetSpread: [() => pe.dotByOffsetSpread([0], -1, 8), /maxOffset/],
   similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
   tableSimilarity: [() => pe.tableSimilarity([1, 2, 3], 2, 2), /values/],
+  projectedSimilarity: [() => pe.projectedSimilarity(8, 16, 8, 10000, 'alibi'), /mode/],
+  diagonalSpread: [() => pe.diagonalSpread([1, 2, 3], 2), /values/],
   layoutOrder: [() => pe.layoutOrder(8, 'diagonal'), /layout/],
   shiftRotation: [() => pe.shiftRotation(0, Infinity, 8), /offset/],
   rotatePair: [() => pe.rotatePair(0, -1, 1, 8), /pos/],
@@ -41,7 +43,8 @@ const badCalls = {
   ropeScoreByOffset: [() => pe.ropeScoreByOffset([1, 0], [0], 4, 2), /k/],
   alibiSlopes: [() => pe.alibiSlopes(65), /nHeads/],
   alibiBias: [() => pe.alibiBias(0, 4), /nHeads/],
-  contextExtension: [() => pe.contextExtension(128, 10000, 2048, 8192, 'yarn'), /method/],
+  contextExtension: [() => pe.contextExtension(128, 10000, 2048, 8192, 'rerope'), /method/],
+  positionRounding: [() => pe.positionRounding(0, 'bfloat16'), /length/],
   phaseError: [() => pe.phaseError([1, NaN], 128, 10000, 'float32'), /positions/],
   roundToFormat: [() => pe.roundToFormat([1], 'float8'), /format/],
   naiveEncoding: [() => pe.naiveEncoding('random', 4, 8), /kind/],
@@ -56,6 +59,7 @@ const badCalls = {
   mixingTerms: [() => pe.mixingTerms('dog', -1, 'man', 0, 64), /pos1/],
   mixingByPosition: [() => pe.mixingByPosition('dog', 'man', 0, 64), /positions/],
   mixingRms: [() => pe.mixingRms(4, 64, { scaled: 'yes' }), /scaled/],
+  mixingSpread: [() => pe.mixingSpread('dog', 0, 0, 64), /positions/],
   memoryUsage: [() => pe.memoryUsage(1), /at most 0 arguments/],
 };
 

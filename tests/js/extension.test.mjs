@@ -92,7 +92,12 @@ test('bad extension and precision arguments throw an Error naming the parameter'
   assertEngineError(() => pe.contextExtension(128, 10000, 0, 1024), /trainedLength/, /received 0/);
   assertEngineError(() => pe.contextExtension(128, 10000, NaN, 1024), /trainedLength/, /NaN/);
   assertEngineError(() => pe.contextExtension(128, 10000, 2048, 2e9), /targetLength/, /2e\+09/);
-  assertEngineError(() => pe.contextExtension(128, 10000, 2048, 8192, 'yarn'), /method/, /"yarn"/, /"ntk"/);
+  assertEngineError(
+    () => pe.contextExtension(128, 10000, 2048, 8192, 'rerope'),
+    /method/,
+    /"rerope"/,
+    /"yarn"/,
+  );
   assertEngineError(() => pe.phaseError([1, -2], 64, 10000, 'float32'), /phaseError/, /positions/, /-2/);
   assertEngineError(() => pe.phaseError([1, 2e9], 64, 10000, 'float32'), /positions/, /2e\+09/);
   assertEngineError(() => pe.phaseError(5, 64, 10000, 'float32'), /positions/, /received 5/);
@@ -102,4 +107,82 @@ test('bad extension and precision arguments throw an Error naming the parameter'
   assertEngineError(() => pe.phaseError(new Float64Array(65536), 4096, 10000, 'float32'), /cap/);
   assertEngineError(() => pe.roundToFormat([1, Infinity], 'float16'), /values/, /Infinity/);
   assertEngineError(() => pe.roundToFormat([1], undefined), /format/, /undefined/);
+});
+
+// The published formulas, written out independently in JavaScript (YaRN: Peng et al. 2023 and the reference
+// code's find_correction_dim / linear ramp / mscale; Hugging Face's dynamic NTK and Llama 3.1 rules).
+const frequencies = (r) => Array.from(r.targetWavelength, (w) => (2 * Math.PI) / w);
+
+test('contextExtension: overshoot factors are target angle over trained angle', () => {
+  const [headDim, base, trained, target] = [128, 10000, 2048, 8192];
+  const none = pe.contextExtension(headDim, base, trained, target, 'none');
+  const ntk = pe.contextExtension(headDim, base, trained, target, 'ntk');
+  for (let i = 0; i < headDim / 2; i += 1) {
+    assertClose(none.overshoot[i], 4, 1e-12);
+    assertClose(ntk.overshoot[i], 4 ** (1 - (2 * i) / (headDim - 2)), 1e-9);
+  }
+});
+
+test("contextExtension: YaRN's frequencies and temperature match the formula", () => {
+  const [headDim, base, trained, target] = [128, 10000, 2048, 8192];
+  const s = target / trained;
+  const yarn = pe.contextExtension(headDim, base, trained, target, 'yarn');
+  const pairFor = (r) => (headDim * Math.log(trained / (r * 2 * Math.PI))) / (2 * Math.log(base));
+  const low = Math.max(0, Math.floor(pairFor(32)));
+  const high = Math.min(headDim - 1, Math.ceil(pairFor(1)));
+  assert.deepEqual([low, high], [16, 41]);
+  frequencies(yarn).forEach((f, i) => {
+    const theta = base ** ((-2 * i) / headDim);
+    const ramp = Math.min(1, Math.max(0, (i - low) / (high - low)));
+    assertClose(f, theta * (1 - ramp) + (theta / s) * ramp, 1e-15);
+  });
+  assertClose(yarn.attentionScale, (0.1 * Math.log(s) + 1) ** 2, 1e-15);
+  assert.equal(sum(yarn.outOfRange), 0);
+});
+
+test('contextExtension: dynamic NTK, Llama 3.1 and a raised base', () => {
+  const [headDim, base, trained, target] = [128, 10000, 2048, 8192];
+  const s = target / trained;
+  const dynamic = pe.contextExtension(headDim, base, trained, target, 'dynamic');
+  assertClose(
+    dynamic.effectiveBase,
+    base * ((s * target) / trained - (s - 1)) ** (headDim / (headDim - 2)),
+    1e-6,
+  );
+  const llama = pe.contextExtension(headDim, base, trained, target, 'llama3');
+  frequencies(llama).forEach((f, i) => {
+    const theta = base ** ((-2 * i) / headDim);
+    const period = (2 * Math.PI) / theta;
+    const smooth = (trained / period - 1) / 3;
+    const expected =
+      period < trained / 4
+        ? theta
+        : period > trained
+          ? theta / s
+          : (1 - smooth) * (theta / s) + smooth * theta;
+    assertClose(f, expected, 1e-15);
+  });
+  const raised = pe.contextExtension(headDim, base, trained, target, 'raisedBase');
+  assert.equal(raised.effectiveBase, 500000);
+  assert.equal(
+    pe.contextExtension(headDim, base, trained, target, 'raisedBase', { raisedBase: 1e6 }).effectiveBase,
+    1e6,
+  );
+  assertEngineError(
+    () => pe.contextExtension(headDim, base, trained, target, 'raisedBase', { raisedBase: 1 }),
+    /raisedBase/,
+  );
+});
+
+test('positionRounding: positions collide in bfloat16 at 257 and in float16 at 2049', () => {
+  const bf = pe.positionRounding(8192, 'bfloat16');
+  assert.deepEqual([bf.firstCollision, bf.collidesWith], [257, 256]);
+  const half = pe.positionRounding(8192, 'float16');
+  assert.deepEqual([half.firstCollision, half.collidesWith], [2049, 2048]);
+  // Counted here from roundToFormat: the distinct rounded positions.
+  const positions = Array.from({ length: 8192 }, (_, i) => i);
+  assert.equal(bf.distinct, new Set(pe.roundToFormat(positions, 'bfloat16')).size);
+  assert.equal(half.distinct, new Set(pe.roundToFormat(positions, 'float16')).size);
+  assert.equal(pe.positionRounding(8192, 'float32').distinct, 8192);
+  assert.equal(pe.positionRounding(16, 'float64').firstCollision, -1);
 });

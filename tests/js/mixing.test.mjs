@@ -104,3 +104,18 @@ test('after bad calls the module gives identical results and holds no more memor
   ];
   assertBadCallsLeaveNoTrace(bad, 4000, () => pe.mixingByPosition('dog', 'man', 8, 32));
 });
+
+test('mixingSpread: position.position is mostly a constant for a fixed query', () => {
+  const s = pe.mixingSpread('dog', 0, 64, 512);
+  // The reference: the same terms from mixingTerms over every key, mean and standard deviation here.
+  const words = pe.vocabulary();
+  const pp = [];
+  for (const word of words)
+    for (let b = 0; b < 64; b += 1) pp.push(pe.mixingTerms('dog', 0, word, b, 512).positionPosition);
+  const mean = pp.reduce((a, b) => a + b, 0) / pp.length;
+  const sd = Math.sqrt(pp.reduce((a, v) => a + (v - mean) ** 2, 0) / pp.length);
+  assertClose(s.mean.positionPosition, mean, 1e-9);
+  assertClose(s.spread.positionPosition, sd, 1e-9);
+  assert.ok(s.mean.positionPosition > 2 * s.spread.positionPosition);
+  assert.ok(s.spread.positionPosition < s.spread.wordWord);
+});

@@ -40,6 +40,14 @@ async function usage(): Promise<void> {
   const bias: Float64Array = pe.alibiBias(4, 16, true);
   const extension = pe.contextExtension(128, undefined, 2048, 8192, 'ntk');
   const outOfRange: Uint8Array = extension.outOfRange;
+  const yarn = pe.contextExtension(128, 10000, 2048, 8192, 'yarn', { raisedBase: 500000 });
+  const overshoot: Float64Array = yarn.overshoot;
+  const temperature: number = yarn.attentionScale;
+  const collision: number = pe.positionRounding(8192, 'bfloat16').firstCollision;
+  const projected: Float64Array = pe.projectedSimilarity(16, 32, 8, undefined, 'rope', 'dot', 1);
+  const diagonals: Float64Array = pe.diagonalSpread(projected, 16);
+  const termSpread: number = pe.mixingSpread('dog', 0, 64, 64, { scaled: true }).spread.positionPosition;
+  void [overshoot, temperature, collision, diagonals, termSpread];
   const phase: Float64Array = pe.phaseError([100, 1e6], 128, 10000, 'bfloat16').angleError;
   const rounded: Float64Array = pe.roundToFormat([1 / 3], 'float16');
   const naive: Float32Array = pe.naiveEncoding('normalized', 10, 16);

@@ -1,7 +1,9 @@
 // Context extension for RoPE: what happens to every pair's rotation angle when a model trained on sequences
-// of trained_length positions is run at target_length, as it is, with linear position interpolation, or with
-// NTK-aware base scaling. Callers validate: an even head_dim >= 4 (NTK divides by head_dim - 2), base > 1,
-// 1 <= trained_length <= target_length.
+// of trained_length positions is run at target_length, as it is, with linear position interpolation, with
+// NTK-aware base scaling (static, as bloc97 wrote it, or Hugging Face's "dynamic" variant), with YaRN's
+// NTK-by-parts ramp (Peng et al. 2023), with Llama 3.1's rule, or with a raised base. The length factor is
+// s = target_length / trained_length throughout. Callers validate: an even head_dim >= 4 (NTK divides by
+// head_dim - 2), base > 1, 1 <= trained_length <= target_length, raised_base > 1.
 #pragma once
 
 #include <cstdint>
@@ -12,15 +14,43 @@ namespace pe {
 enum class ExtensionMethod {
   None,           ///< positions used as they are
   Interpolation,  ///< positions divided by target_length / trained_length
-  Ntk,            ///< base replaced by ntk_scaled_base(base, head_dim, target_length / trained_length)
+  Ntk,            ///< base replaced by ntk_scaled_base(base, head_dim, s): bloc97's static NTK-aware rule
+  /// Hugging Face's "dynamic" NTK at the current length L = target_length, configured with factor s: base
+  /// times (s L / trained_length - (s - 1))^(d / (d - 2)); recomputed from each sequence's length, and the
+  /// trained base for sequences no longer than trained_length.
+  DynamicNtk,
+  /// YaRN / NTK-by-parts as in Hugging Face's _compute_yarn_parameters (and jquesnelle/yarn): pairs that turn
+  /// more than beta = 32 times in training keep their frequency, pairs that turn less than alpha = 1 time are
+  /// interpolated (theta / s), and a ramp linear in the pair index between floor and ceil of those two pairs'
+  /// indices blends the two; attention logits are scaled by mscale^2 with mscale = 0.1 ln s + 1.
+  Yarn,
+  /// Llama 3.1's "llama3" rope scaling (Hugging Face's _compute_llama3_parameters) with factor s,
+  /// low_freq_factor 1, high_freq_factor 4 and original length trained_length: periods shorter than
+  /// trained_length / 4 keep their frequency, periods longer than trained_length are interpolated, and the
+  /// ones between are blended by trained_length / period.
+  Llama3,
+  RaisedBase,  ///< the base replaced by raised_base (Llama 3 trains with 500,000), positions as they are
 };
+
+/// YaRN's ramp defaults (Peng et al. 2023; beta_fast and beta_slow in the reference code).
+inline constexpr double kYarnAlpha = 1.0;
+inline constexpr double kYarnBeta = 32.0;
+
+/// The pair index (fractional) whose period fits `turns` times into `length` positions:
+/// d ln(length / (2 pi turns)) / (2 ln base), YaRN's find_correction_dim.
+[[nodiscard]] double yarn_correction_pair(double turns, int head_dim, double base, double length) noexcept;
+
+/// YaRN's attention temperature factor: 0.1 ln s + 1 for s > 1, else 1.
+[[nodiscard]] double yarn_mscale(double factor) noexcept;
 
 /// One entry per pair i = 0..head_dim/2 - 1. Angles are in radians, lengths in positions.
 struct ContextExtension {
   /// Positions are divided by this (target / trained for interpolation, else 1).
   double scale = 1.0;
-  /// The base the method uses (the NTK-scaled base, else the trained base).
+  /// The base the method uses (the NTK-scaled or raised base, else the trained base).
   double effective_base = 0.0;
+  /// The factor on attention logits the method prescribes (YaRN's mscale^2, else 1).
+  double attention_scale = 1.0;
   /// 2 pi / theta_i with the trained base: positions per full turn in training.
   std::vector<double> wavelength;
   /// Positions per full turn after the method, counted in the caller's (unscaled) positions.
@@ -29,6 +59,9 @@ struct ContextExtension {
   std::vector<double> trained_angle;
   /// The angle reached at position target_length after the method.
   std::vector<double> target_angle;
+  /// target_angle / trained_angle: how far past the largest angle seen in training the pair turns at the
+  /// target length (1 or less: no new angle); it matters only for pairs without a full turn in training.
+  std::vector<double> overshoot;
   /// 1 when trained_angle >= 2 pi: training saw every angle of the circle, so no angle is new.
   std::vector<std::uint8_t> full_turn;
   /// 1 when the pair did not complete a turn in training and target_angle exceeds trained_angle (beyond a
@@ -37,6 +70,7 @@ struct ContextExtension {
 };
 
 [[nodiscard]] ContextExtension context_extension(int head_dim, double base, double trained_length,
-                                                 double target_length, ExtensionMethod method);
+                                                 double target_length, ExtensionMethod method,
+                                                 double raised_base = 500000.0);
 
 }  // namespace pe

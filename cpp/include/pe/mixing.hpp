@@ -62,6 +62,19 @@ struct MixingRms {
   double cross = 0.0;
 };
 
+/// Each term as one query sees it across its keys: the query is word1 at position pos1, the keys are every
+/// vocabulary word at every position 0..positions-1. Softmax ignores a constant added to all of a query's
+/// scores, so what can move attention is a term's spread across the keys (its standard deviation), not its
+/// size: most of position.position is a constant for a given query.
+struct MixingSpread {
+  MixingTerms mean;    ///< each term's mean over the keys
+  MixingTerms spread;  ///< each term's standard deviation over the keys (population, divided by the count)
+};
+
+/// positions >= 1.
+[[nodiscard]] MixingSpread mixing_spread(std::string_view word1, int pos1, int positions, int d_model,
+                                         const MixingOptions& options);
+
 /// positions >= 2.
 [[nodiscard]] MixingRms mixing_rms(int positions, int d_model, const MixingOptions& options);
 

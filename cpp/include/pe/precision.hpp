@@ -34,6 +34,21 @@ enum class FloatFormat {
 /// their product rounded (the product of two such values is exact in double: one correct rounding).
 [[nodiscard]] double angle_in_format(double pos, double theta, FloatFormat format) noexcept;
 
+/// What storing positions 0, 1, 2, ... in the format does to them.
+struct PositionRounding {
+  /// The smallest position p that the format cannot hold (it rounds to another integer, colliding with a
+  /// neighbour), or -1 when every position up to the search's end (2^25) is held exactly.
+  double first_collision = -1.0;
+  /// What first_collision rounds to.
+  double collides_with = -1.0;
+  /// How many distinct values positions 0 .. length - 1 take once rounded (infinity counts as one value).
+  double distinct = 0.0;
+};
+
+/// Rounds positions to the format: bfloat16 first fails at 257 (-> 256), float16 at 2049 (-> 2048), float32
+/// at 16,777,217 (-> 16,777,216), long before float16 overflows at 65,520. Expects 1 <= length <= 2^25.
+[[nodiscard]] PositionRounding position_rounding(double length, FloatFormat format) noexcept;
+
 struct PhaseError {
   /// Per position: max over pairs of |angle_format - angle_double| reduced modulo 2 pi to [0, pi]
   /// (+infinity when the angle overflows the format).

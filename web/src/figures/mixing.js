@@ -1,6 +1,8 @@
 // Figure `mixing`: (w1 + p1) . (w2 + p2) split into word.word, position.position and the two cross terms for
 // one pair of words at two positions (mixingTerms), and the typical size of each term over the whole vocabulary
-// (mixingRms), with and without the sqrt(dModel) embedding scale. Every value shown is the engine's.
+// (mixingRms), with and without the sqrt(dModel) embedding scale, and each term's spread across the keys of
+// one query (mixingSpread): softmax ignores what is constant across a query's keys. Every value shown is the
+// engine's.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { defineFigure } from '../app/figure.js';
 import { drawAxis, powersOfTen } from '../ui/axes.js';
@@ -55,6 +57,7 @@ export default defineFigure({
     terms: engine.mixingTerms(word1, pos1, word2, pos2, dModel, { scaled }),
     scaledRms: memo(engine, 'mixingRms', rmsPositions, dModel, { scaled: true }),
     unscaledRms: memo(engine, 'mixingRms', rmsPositions, dModel, { scaled: false }),
+    spread: memo(engine, 'mixingSpread', word1, pos1, rmsPositions, dModel, { scaled }),
   }),
 
   view({ frame, readout, watchWidth }) {
@@ -66,8 +69,17 @@ export default defineFigure({
       termSvg: chart('The four terms and the total'),
       rmsTitle: h('h3', {}),
       rmsSvg: chart('Typical size of each term over the vocabulary, scaled and unscaled'),
+      spread: h('p', { class: 'pe-mixing-spread', 'data-readout': 'spread' }),
     };
-    const host = h('div', { class: 'pe-mixing' }, view.termTitle, view.termSvg, view.rmsTitle, view.rmsSvg);
+    const host = h(
+      'div',
+      { class: 'pe-mixing' },
+      view.termTitle,
+      view.termSvg,
+      view.rmsTitle,
+      view.rmsSvg,
+      view.spread,
+    );
     frame.plot.append(host);
     const width = watchWidth(host);
     view.width = () => width() || host.clientWidth;
@@ -84,9 +96,11 @@ export default defineFigure({
     drawTerms(view, data.terms, { width, margin, narrow });
     view.rmsTitle.textContent = `Typical size over the vocabulary and positions 0\u2013${p.rmsPositions - 1} (root mean square)`;
     drawRms(view, rmsRows(data), { width, margin, narrow }, p.scaled);
+    const text = spreadText(data.spread, p);
+    if (view.spread.textContent !== text) view.spread.textContent = text;
   },
 
-  summary: ({ terms, scaledRms: s, unscaledRms: u }, p) =>
+  summary: ({ terms, scaledRms: s, unscaledRms: u, spread }, p) =>
     `(w\u2081+p\u2081)\u00b7(w\u2082+p\u2082) for \u201c${p.word1}\u201d at position ${p.pos1} and ` +
     `\u201c${p.word2}\u201d at position ${p.pos2} (dModel ${p.dModel}, ` +
     `${p.scaled ? 'scaled' : 'unscaled'} embeddings): word\u00b7word ${formatValue(terms.wordWord)}, ` +
@@ -94,17 +108,28 @@ export default defineFigure({
     `${formatValue(terms.wordPosition)} and ${formatValue(terms.positionWord)}, total ` +
     `${formatValue(terms.total)}. Over the vocabulary the typical sizes are ${formatSig(s.wordWord, 3)}, ` +
     `${formatSig(s.positionPosition, 3)} and ${formatSig(s.cross, 3)} scaled, ${formatSig(u.wordWord, 3)}, ` +
-    `${formatSig(u.positionPosition, 3)} and ${formatSig(u.cross, 3)} unscaled.`,
+    `${formatSig(u.positionPosition, 3)} and ${formatSig(u.cross, 3)} unscaled. ${spreadText(spread, p)}`,
 
   table: (data) => ({
     columns: ['term', 'value'],
     rows: [
       ...termRows(data.terms).map((r) => [r.label, formatValue(r.value)]),
       ...rmsRows(data).map((r) => [`RMS ${r.label}, ${r.scale}`, formatValue(r.value)]),
+      ...TERMS.flatMap((t) => [
+        [`mean across keys, ${t.label}`, formatValue(data.spread.mean[t.key])],
+        [`spread across keys, ${t.label}`, formatValue(data.spread.spread[t.key])],
+      ]),
     ],
   }),
 
-  live: ({ terms, scaledRms: s, unscaledRms: u }, p) => ({
+  live: ({ terms, scaledRms: s, unscaledRms: u, spread }, p) => ({
+    'mixing-query-word': p.word1,
+    'mixing-query-pos': formatInt(p.pos1),
+    'mixing-spread-pp-mean': formatSig(spread.mean.positionPosition, 3),
+    'mixing-spread-pp': formatSig(spread.spread.positionPosition, 3),
+    'mixing-spread-ww': formatSig(spread.spread.wordWord, 3),
+    'mixing-spread-wp': formatSig(spread.spread.wordPosition, 3),
+    'mixing-spread-pw': formatSig(spread.spread.positionWord, 3),
     'mixing-word1': p.word1,
     'mixing-word2': p.word2,
     'mixing-pos1': formatInt(p.pos1),
@@ -125,6 +150,17 @@ export default defineFigure({
     'mixing-rms-cross-unscaled': formatSig(u.cross, 2),
   }),
 });
+
+/** Each term's spread across the keys of the query word1 at pos1 (every word at positions 0..n-1). */
+function spreadText({ mean, spread }, p) {
+  const part = (t) => `${t.label} ${formatSig(spread[t.key], 3)}`;
+  return (
+    `For the query \u201c${p.word1}\u201d at ${p.pos1} against every word at positions 0\u2013` +
+    `${p.rmsPositions - 1}, the spread of each term across the keys (standard deviation; softmax ignores ` +
+    `the rest): ${TERMS.map(part).join(', ')}. position ${DOT} position averages ` +
+    `${formatSig(mean.positionPosition, 3)} there, a constant for this query.`
+  );
+}
 
 function termRows(terms) {
   return [

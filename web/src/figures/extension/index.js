@@ -1,6 +1,8 @@
 // Figure `extension`: running a RoPE model past its trained context. Which pairs never completed a turn in
-// training and meet new angles at the target length (none, position interpolation, NTK-aware base scaling), and
-// how far low-precision angles drift from the true ones at large positions.
+// training and meet new angles at the target length, and by what factor each overshoots the largest angle of
+// training (none, position interpolation, static NTK-aware scaling, Hugging Face's dynamic NTK, YaRN, Llama
+// 3.1's rule, a raised base); how far low-precision angles drift from the true ones at large positions, and
+// where 16-bit formats cannot even hold the positions.
 import { defineFigure } from '../../app/figure.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../../ui/format.js';
@@ -11,7 +13,19 @@ import { pairsChart, yes } from './pairs.js';
 import { describeError, FORMATS, GRID, precisionChart } from './precision.js';
 import './extension.css';
 
-const METHODS = { none: 'none', interpolation: 'position interpolation', ntk: 'NTK-aware' };
+const METHODS = {
+  none: 'none',
+  interpolation: 'position interpolation',
+  ntk: 'NTK-aware (static)',
+  dynamic: 'dynamic NTK',
+  yarn: 'YaRN',
+  llama3: 'Llama 3.1',
+  raisedBase: 'raised base',
+};
+/** The base of the "raised base" method: Llama 3's rope_theta. */
+const RAISED_BASE = 500000;
+/** The 16-bit formats whose positions collide, and float32 for comparison. */
+const COLLIDING = ['bfloat16', 'float16', 'float32'];
 // Positions quoted in the prose; the precision chart samples both.
 const QUOTED = { 100: GRID.indexOf(100), 1e6: GRID.indexOf(1e6) };
 
@@ -31,9 +45,9 @@ export default defineFigure({
   id: 'extension',
   title: 'Longer contexts: RoPE pairs out of range, and precision at large positions',
   caption:
-    'Top: positions per full turn (wavelength) of every RoPE pair, on a log axis, before (hollow) and after ' +
+    'Top: positions per full turn (the period) of every RoPE pair, on a log axis, before (hollow) and after ' +
     'the chosen method (filled). Red pairs never completed a turn in training and meet angles at the target ' +
-    'length that training never showed them. Bottom: the largest angle error over all pairs when positions ' +
+    'length that training never showed them; the overshoot is by how much. Bottom: the largest angle error over all pairs when positions ' +
     'and angles are stored in float32, bfloat16 or float16, against double precision; log\u2013log. Hover, or ' +
     'focus a chart and use the arrow keys, to read exact values.',
   params: {
@@ -59,7 +73,8 @@ export default defineFigure({
     'trained' in patch ? { target: Math.max(target, trained) } : { trained: Math.min(trained, target) },
 
   compute(engine, { headDim, base, trained, target, method, position }) {
-    const extend = (m) => memo(engine, 'contextExtension', headDim, base, trained, target, m);
+    const extend = (m) =>
+      memo(engine, 'contextExtension', headDim, base, trained, target, m, { raisedBase: RAISED_BASE });
     // The chosen method first, so that an unknown one shows the engine's message.
     const result = extend(method);
     const byMethod = Object.fromEntries(Object.keys(METHODS).map((m) => [m, extend(m)]));
@@ -68,10 +83,28 @@ export default defineFigure({
       Object.keys(METHODS).map((m) => [m, byMethod[m].outOfRange.reduce((a, b) => a + b, 0)]),
     );
     const byFormat = (fn) => Object.fromEntries(FORMATS.map((f) => [f, fn(f)]));
+    // Positions rounded to each format: where they first collide (found once: float32's search is long) and
+    // how many of the target length's positions stay distinct.
+    const collisions = Object.fromEntries(
+      COLLIDING.map((f) => [
+        f,
+        {
+          ...memo(engine, 'positionRounding', 1, f),
+          distinct: f === 'float32' ? target : memo(engine, 'positionRounding', target, f).distinct,
+        },
+      ]),
+    );
+    // The chosen method's largest overshoot among the pairs that never turned fully in training.
+    let worst = -1;
+    result.overshoot.forEach((v, i) => {
+      if (!result.fullTurn[i] && (worst < 0 || v > result.overshoot[worst])) worst = i;
+    });
     return {
       result,
       byMethod,
       outOf,
+      collisions,
+      worst,
       firstNoTurn: result.fullTurn.indexOf(0),
       precision: byFormat((f) => memo(engine, 'phaseError', GRID, headDim, base, f).angleError),
       at: byFormat((f) => engine.phaseError([position], headDim, base, f).angleError[0]),
@@ -85,14 +118,18 @@ export default defineFigure({
       readout(text);
     };
     view.counts = h('p', { class: 'pe-ext-counts', 'data-readout': 'counts' });
+    view.overshoot = h('p', { class: 'pe-ext-overshoot', 'data-readout': 'overshoot' });
+    view.collisions = h('p', { class: 'pe-ext-collisions', 'data-readout': 'collisions' });
     view.chosen = h('p', { class: 'pe-ext-chosen', 'data-readout': 'position' });
     view.pairs = pairsChart({ onRead: onRead('pairs') });
     view.precision = precisionChart({ onRead: onRead('precision') });
     frame.plot.append(
       h('h3', { class: 'pe-ext-heading' }, 'Which pairs leave the trained range'),
       view.counts,
+      view.overshoot,
       ...view.pairs.element,
       h('h3', { class: 'pe-ext-heading' }, 'Angle error at large positions'),
+      view.collisions,
       view.chosen,
       ...view.precision.element,
     );
@@ -103,11 +140,16 @@ export default defineFigure({
     const { outOf, byMethod } = data;
     view.write.putText(
       view.counts,
-      `Pairs out of range at ${formatInt(params.target)} positions (of ${params.headDim / 2}): none ` +
-        `${outOf.none}, position interpolation ${outOf.interpolation} (positions divided by ` +
-        `${formatValue(byMethod.interpolation.scale)}), NTK-aware ${outOf.ntk} (base ` +
-        `${formatInt(byMethod.ntk.effectiveBase)}).`,
+      `Pairs out of range at ${formatInt(params.target)} positions (of ${params.headDim / 2}): ` +
+        Object.entries(METHODS)
+          .map(([m, label]) => `${label} ${outOf[m]}`)
+          .join(', ') +
+        ` (positions divided by ${formatValue(byMethod.interpolation.scale)}; bases ` +
+        `${formatInt(byMethod.ntk.effectiveBase)} static NTK, ${formatInt(byMethod.dynamic.effectiveBase)} ` +
+        `dynamic NTK, ${formatInt(RAISED_BASE)} raised).`,
     );
+    view.write.putText(view.overshoot, overshootText(data, params));
+    view.write.putText(view.collisions, collisionText(data.collisions, params.target));
     view.write.putText(
       view.chosen,
       `At position ${formatSig(params.position, 3)}: ` +
@@ -121,21 +163,26 @@ export default defineFigure({
     view[view.reading]?.chart.reread();
   },
 
-  summary({ outOf, firstNoTurn, at }, { headDim, base, trained, target, method, position }) {
+  summary(data, { headDim, base, trained, target, method, position }) {
+    const { outOf, firstNoTurn, at } = data;
     const total = headDim / 2;
     return (
       `Head width ${headDim}, base ${formatValue(base)}, trained on ${formatInt(trained)} positions, run at ` +
       `${formatInt(target)} with ${METHODS[method]}: ${outOf[method]} of ${total} pairs meet angles they never saw ` +
       `in training` +
       (firstNoTurn >= 0 ? ` (pairs ${firstNoTurn} to ${total - 1} never completed a turn in training)` : '') +
-      `. At position ${formatSig(position, 3)} the angle error is ` +
+      `. ${overshootText(data, { trained, target, method })} At position ${formatSig(position, 3)} the angle ` +
+      'error is ' +
       FORMATS.map((f) => `${describeError(at[f])} in ${f}`).join(', ') +
-      '.'
+      `. ${collisionText(data.collisions, target)}`
     );
   },
 
-  live({ outOf, byMethod, firstNoTurn, precision }, { headDim, base, trained, target }) {
+  live({ outOf, byMethod, firstNoTurn, precision, collisions }, { headDim, base, trained, target }) {
     const total = headDim / 2;
+    const none = byMethod.none;
+    const yarn = byMethod.yarn;
+    const slowest = total - 1;
     const error = (format, position) => liveError(precision[format][QUOTED[position]]);
     return {
       'ext-headdim': formatInt(headDim),
@@ -157,6 +204,21 @@ export default defineFigure({
       'ext-bf16-100': error('bfloat16', 100),
       'ext-f16-100': error('float16', 100),
       'ext-f16-1e6': error('float16', 1e6),
+      'ext-overshoot-none': formatSig(none.overshoot[slowest], 3),
+      'ext-overshoot-ntk': formatSig(byMethod.ntk.overshoot[firstNoTurn >= 0 ? firstNoTurn : 0], 3),
+      'ext-dynamic-base': formatInt(byMethod.dynamic.effectiveBase),
+      'ext-yarn': formatInt(outOf.yarn),
+      'ext-yarn-mscale': formatSig(Math.sqrt(yarn.attentionScale), 4),
+      'ext-llama3': formatInt(outOf.llama3),
+      'ext-raised': formatInt(outOf.raisedBase),
+      'ext-raised-overshoot': formatSig(byMethod.raisedBase.overshoot[slowest], 3),
+      'ext-bf16-collision': formatInt(collisions.bfloat16.firstCollision),
+      'ext-bf16-collides': formatInt(collisions.bfloat16.collidesWith),
+      'ext-f16-collision': formatInt(collisions.float16.firstCollision),
+      'ext-f16-collides': formatInt(collisions.float16.collidesWith),
+      'ext-f32-collision': formatInt(collisions.float32.firstCollision),
+      'ext-collide-target': formatInt(target),
+      'ext-bf16-distinct': formatInt(collisions.bfloat16.distinct),
     };
   },
 
@@ -167,6 +229,7 @@ export default defineFigure({
       'wavelength after method',
       'angle at trained length',
       'angle at target',
+      'overshoot',
       'full turn',
       'out of range',
     ];
@@ -176,9 +239,46 @@ export default defineFigure({
       formatValue(r.targetWavelength[i]),
       formatValue(r.trainedAngle[i]),
       formatValue(r.targetAngle[i]),
+      formatSig(r.overshoot[i], 4),
       yes(r.fullTurn[i]),
       yes(r.outOfRange[i]),
     ]);
-    return { columns, rows, note: `Method: ${method}. Angles in radians, lengths in positions.` };
+    return {
+      columns,
+      rows,
+      note:
+        `Method: ${METHODS[method]}. Angles in radians, lengths in positions; overshoot is the angle at the ` +
+        'target over the largest angle of training.',
+    };
   },
 });
+
+/** The chosen method's worst overshoot among pairs that never turned fully in training (and YaRN's scale). */
+function overshootText({ result, worst }, { trained, target, method }) {
+  const scale =
+    method === 'yarn'
+      ? ` YaRN also scales attention logits by ${formatSig(result.attentionScale, 4)} ` +
+        `(mscale ${formatSig(Math.sqrt(result.attentionScale), 4)} = 0.1 ln s + 1, squared).`
+      : '';
+  if (worst < 0)
+    return `Every pair turned fully in ${formatInt(trained)} positions: no angle is new.${scale}`;
+  const factor = result.overshoot[worst];
+  return (
+    `Overshoot with ${METHODS[method]} (angle at ${formatInt(target)} over the largest angle of training): ` +
+    `at most ${formatSig(factor, 3)}\u00d7, pair ${worst}` +
+    (factor <= 1 + 1e-9 ? ', so no pair meets a new angle.' : '.') +
+    scale
+  );
+}
+
+/** Where positions stop being distinct in each 16-bit format, and how many of the target's survive. */
+function collisionText(collisions, target) {
+  const { bfloat16: bf, float16: f16, float32: f32 } = collisions;
+  return (
+    `Positions themselves collide: bfloat16 stores ${formatInt(bf.firstCollision)} as ` +
+    `${formatInt(bf.collidesWith)}, float16 stores ${formatInt(f16.firstCollision)} as ` +
+    `${formatInt(f16.collidesWith)} (float32 first at ${formatInt(f32.firstCollision)}). Of ` +
+    `${formatInt(target)} positions, bfloat16 keeps ${formatInt(bf.distinct)} distinct and float16 ` +
+    `${formatInt(f16.distinct)}.`
+  );
+}

@@ -2,7 +2,7 @@
 // method (filled; red when the pair meets angles training never showed it), against the two lengths.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { h } from '../../ui/dom.js';
-import { formatInt, formatValue } from '../../ui/format.js';
+import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { keyList } from '../../ui/key-list.js';
 import { BOTTOM, decade, indexChart, MARGIN } from './chart.js';
 
@@ -21,7 +21,8 @@ export function pairsChart({ onRead }) {
     describe: (i) =>
       `pair ${i}: ${formatValue(shown.wavelength[i])} positions per turn in training, ` +
       `${formatValue(shown.targetWavelength[i])} after the method; angle at the trained length ` +
-      `${formatValue(shown.trainedAngle[i])} rad, at the target ${formatValue(shown.targetAngle[i])} rad; ` +
+      `${formatValue(shown.trainedAngle[i])} rad, at the target ${formatValue(shown.targetAngle[i])} rad ` +
+      `(overshoot ${formatSig(shown.overshoot[i], 4)}); ` +
       `full turn in training ${yes(shown.fullTurn[i])}; out of range ${yes(shown.outOfRange[i])}`,
     onRead,
   });

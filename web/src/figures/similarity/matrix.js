@@ -11,6 +11,16 @@ import { freshest } from '../../ui/offthread.js';
 
 /** The engine computes the similarity matrix for at most this many positions. */
 export const MATRIX_LIMIT = 1024;
+/** The head width of the seeded W_q and W_k (dModel x HEAD_DIM) in the projected views. */
+export const HEAD_DIM = 64;
+/** The projected matrices show at most this many positions (the engine caps their work at 2^26). */
+export const PROJECTED_LIMIT = 256;
+/** What the matrix compares: the raw encodings, or queries and keys after the projections. */
+export const MODES = {
+  raw: 'raw encodings',
+  projected: 'through W_q and W_k',
+  rope: 'RoPE after W_q and W_k',
+};
 /**
  * Matrices with more multiply-adds than this (size^2 * dModel) are computed by the engine worker, so a slider
  * never waits for them (1,024 positions at dModel 512 take the engine about a tenth of a second). The first
@@ -31,7 +41,8 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
   let width = 0; // kept from the figure's resize observer
   let laidOut = '';
   const describe = (a, b) =>
-    `a ${a}, b ${b} (offset ${Math.abs(b - a)}): ${matrix.metric === 'cosine' ? 'cosine' : 'dot'} ` +
+    `${matrix.mode === 'raw' ? '' : 'query '}a ${a}, ${matrix.mode === 'raw' ? '' : 'key '}b ${b} ` +
+    `(offset ${matrix.mode === 'raw' ? Math.abs(b - a) : b - a}): ${matrix.metric === 'cosine' ? 'cosine' : 'dot'} ` +
     formatValue(matrix.values[a * matrix.size + b]);
 
   const map = cellMap({
@@ -63,7 +74,7 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
   });
 
   /** Puts a matrix of engine values on show: its picture, legend and heading. */
-  function show({ key, size, metric }, values) {
+  function show({ key, size, metric, mode }, values) {
     let low = Infinity;
     let high = -Infinity;
     // The engine stores each value at both (a, b) and (b, a), so the cells with b >= a hold every value there is.
@@ -74,7 +85,9 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
         if (v > high) high = v;
       }
     }
-    matrix = { key, size, metric, values, low, high };
+    // The raw matrix is symmetric; the projected ones are not, so every cell counts.
+    if (mode !== 'raw') for (const v of values) [low, high] = [Math.min(low, v), Math.max(high, v)];
+    matrix = { key, size, metric, mode, values, low, high };
     element.classList.toggle('is-stale', key !== wanted);
     if (pixels?.length !== size * size * 4) pixels = new Uint8ClampedArray(size * size * 4);
     // One 32-bit write per cell (RGBA bytes in memory order on the little-endian machines browsers run on).
@@ -89,7 +102,11 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
       highText,
       `Colour legend: dark purple is ${lowText}, yellow is ${highText} (${name})`,
     );
-    const title = metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)';
+    const title = {
+      raw: metric === 'cosine' ? 'Cosine similarity' : 'PE(a)\u00b7PE(b)',
+      projected: `${metric === 'cosine' ? 'cos' : ''}(W_q PE(a))\u00b7(W_k PE(b))`,
+      rope: `${metric === 'cosine' ? 'cos' : ''}(R(a) W_q x)\u00b7(R(b) W_k x)`,
+    }[mode];
     heading.textContent = `${title}, ${formatInt(size)} \u00d7 ${formatInt(size)} positions`;
     layout();
   }
@@ -122,8 +139,8 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
      * Asks for the matrix of these parameters: at once when small (or the first), else from the worker.
      * Throws the engine's error for a matrix computed at once.
      */
-    want({ size, dModel, base, metric }) {
-      wanted = [size, dModel, base, metric].join('|');
+    want({ size, dModel, base, metric, mode }) {
+      wanted = [size, dModel, base, metric, mode].join('|');
       if (matrix?.key === wanted) {
         // Back at the matrix on show: results still to come from the worker are older, so they are dropped.
         if (pending !== null) worker.drewHere();
@@ -131,15 +148,23 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
         element.classList.remove('is-stale');
         return;
       }
-      const request = { key: wanted, size, metric };
-      if (matrix && size * size * dModel > OFF_THREAD_MATRIX) {
+      const request = { key: wanted, size, metric, mode };
+      const [name, args, work] =
+        mode === 'raw'
+          ? ['similarityMatrix', [size, dModel, base, metric], size * size * dModel]
+          : [
+              'projectedSimilarity',
+              [size, dModel, HEAD_DIM, base, mode, metric],
+              size * HEAD_DIM * (2 * dModel + size),
+            ];
+      if (matrix && work > OFF_THREAD_MATRIX) {
         if (pending === wanted) return;
         pending = wanted;
         element.classList.add('is-stale');
-        worker.request(request, 'similarityMatrix', [size, dModel, base, metric]);
+        worker.request(request, name, args);
         return;
       }
-      const values = engine.similarityMatrix(size, dModel, base, metric);
+      const values = engine[name](...args);
       worker.drewHere();
       pending = null;
       show(request, values);
