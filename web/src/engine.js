@@ -62,7 +62,7 @@ export function loadEngine({ retry = false } = {}) {
   return loading;
 }
 
-/** Resolves with the engine once some loadEngine() call has loaded it (never rejects: a failed load is retried). */
+/** Resolves with the engine once a loadEngine() call has loaded it; never rejects (it waits for a later try). */
 export function engineLoaded() {
   return loaded;
 }

@@ -25,7 +25,8 @@ const MESSAGES = {
   'no-webassembly': {
     what: 'This browser cannot run the figures: it has no WebAssembly, which computes every number they show.',
     tryThis:
-      'Open the page in a current browser with WebAssembly turned on (some hardened or lockdown settings turn it off). The text of the article reads without it.',
+      'Open the page in a current browser with WebAssembly turned on (some hardened or lockdown settings ' +
+      'turn it off). The text of the article reads without it.',
     retry: false,
   },
   download: {
@@ -36,7 +37,8 @@ const MESSAGES = {
   damaged: {
     what: 'The engine that computes the figures arrived damaged or as the wrong kind of file.',
     tryThis:
-      'Reload the page. If you host PE Explorer: serve engine/pe-engine.wasm unchanged, with the type application/wasm.',
+      'Reload the page. If you host PE Explorer: serve engine/pe-engine.wasm unchanged, ' +
+      'with the type application/wasm.',
     retry: true,
   },
   start: {
