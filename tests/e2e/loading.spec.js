@@ -2,6 +2,7 @@
 // place of every figure a message that says what failed and what to try when the .wasm is blocked, missing or
 // not WebAssembly, when the browser has no WebAssembly, or when a figure's own code is missing; "Try again"
 // loads it once the network is back. The console shows the one clear message and nothing else.
+import AxeBuilder from '@axe-core/playwright';
 import { figures } from '../../web/src/app/registry.js';
 import { expect, openFigure, test } from './fixtures.js';
 
@@ -101,6 +102,21 @@ test.describe('with the .wasm blocked', () => {
       expect(messages, id).toEqual([BROWSER_BLOCKED, expect.stringMatching(LOGGED.blocked)]);
     }
   });
+
+  for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+    test(`the message, its detail open, has no axe violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.route(WASM, (route) => route.abort());
+      await page.goto('embed.html?figure=heatmap');
+      const figure = page.locator('#figure');
+      await expectFailure(figure, 'download', DOWNLOAD);
+      await figure.locator('.pe-load-detail summary').click();
+      const { violations } = await new AxeBuilder({ page })
+        .options({ rules: { 'target-size': { enabled: true } } })
+        .analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+  }
 
   test('Try again, once the network is back, mounts every figure that failed, and the prose fills in', async ({
     page,

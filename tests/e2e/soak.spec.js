@@ -1,8 +1,8 @@
 // A bounded soak of the article: every figure mounted, then a few hundred interactions chosen by a seeded
 // generator (sliders stepped with the keyboard, selects, toggles, buttons, focus and pointer over the plots),
-// the same sequence on every run (200 in all). Nothing may throw or log an error (the shared fixture), and the
-// JavaScript heap, measured after a forced garbage collection at checkpoints, may not keep growing: the last checkpoint
-// holds at most 1.5 times the first after warm-up. The lab's training buttons are left alone (a race would
+// the same sequence on every run (200 in all). Nothing may throw or log an error (the shared fixture), and
+// the JavaScript heap, measured after a forced garbage collection at checkpoints, may not keep growing: the
+// last checkpoint holds at most 1.5 times the first after warm-up. The lab's training buttons are left alone (a race would
 // dominate the time and the heap), as are downloads and links.
 import { expect, scrollThrough, test } from './fixtures.js';
 
