@@ -53,7 +53,8 @@ async function visitSlots(page, ready) {
 /** Expects the reader's message of kind `kind` in slot, with Try again when `retry`, and detail folded away. */
 async function expectFailure(slot, kind, { what, advice, retry = true }) {
   const failure = slot.locator('.pe-load-failure');
-  await expect(failure).toHaveAttribute('data-failure', kind);
+  // The engine may load for a while first on a busy machine (when only the figure's code is blocked).
+  await expect(failure).toHaveAttribute('data-failure', kind, { timeout: 20_000 });
   await expect(failure.locator('.pe-load-what')).toContainText(what);
   await expect(failure.locator('.pe-load-try')).toContainText(advice);
   await expect(failure.getByRole('button', { name: 'Try again' })).toHaveCount(retry ? 1 : 0);
