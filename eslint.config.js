@@ -7,6 +7,7 @@ export default [
     ignores: [
       'build/',
       'dist/',
+      'dist-single/',
       'node_modules/',
       'web/public/engine/',
       'test-results/',

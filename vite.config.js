@@ -8,7 +8,7 @@ const web = resolve(import.meta.dirname, 'web');
  * The article is long, so each section lives in web/sections/<name>.html and index.html pulls them in with
  * `<!-- @include name -->`. This keeps one file per section without a templating dependency.
  */
-function includeSections() {
+export function includeSections() {
   return {
     name: 'pe-include-sections',
     transformIndexHtml: {
@@ -53,12 +53,67 @@ function contentSecurityPolicy() {
   };
 }
 
+/**
+ * Link previews want absolute URLs, which only the host knows: `SITE_URL=https://example.org/pe-explorer/ npm run
+ * build` writes og:url and an absolute og:image; without it the card's image stays relative (most previewers
+ * resolve it against the page).
+ */
+export function socialCard() {
+  const site = process.env.SITE_URL;
+  return {
+    name: 'pe-social-card',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!site || !html.includes('og:image')) return html;
+      const base = new URL(site.endsWith('/') ? site : `${site}/`);
+      return html
+        .replace('content="./social-card.png"', `content="${new URL('social-card.png', base).href}"`)
+        .replace('<meta property="og:type"', `<meta property="og:url" content="${base.href}" />\n    $&`);
+    },
+  };
+}
+
+/**
+ * The stylesheet of the <pe-figure> element (web/src/component/): every stylesheet the build writes (the site's
+ * first, then KaTeX's and the figures'), with `:root` written as `:host` so that the palette and the scheme rules
+ * apply in the element's shadow root (`data-theme` there is the element's `theme` attribute), and the element's
+ * own rules (host.css). Font faces are not read inside a shadow root: they go to a second file that the element
+ * adds to the host page's head. Fixed names, next to the fonts they point at: the element finds them relative
+ * to pe-figure.js.
+ */
+function componentStyles() {
+  const toHost = (css) =>
+    css.replace(/:root((?:\[[^\]]*\]|:not\([^)]*\))*)/g, (_, more) =>
+      more ? `:host(${more.replace(/data-theme/g, 'theme')})` : ':host',
+    );
+  return {
+    name: 'pe-component-styles',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const isSite = (asset) => /^assets\/styles-[\w-]+\.css$/.test(asset.fileName);
+      const sheets = Object.values(bundle)
+        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+        .sort((a, b) => Number(isSite(b)) - Number(isSite(a)) || a.fileName.localeCompare(b.fileName));
+      const css = sheets.map((sheet) => String(sheet.source)).join('\n');
+      const faces = css.match(/@font-face\s*\{[^}]*\}/g) ?? [];
+      const host = readFileSync(resolve(web, 'src/component/host.css'), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'assets/pe-figure.css',
+        source: `${toHost(css.replace(/@font-face\s*\{[^}]*\}/g, ''))}\n${host}`,
+      });
+      this.emitFile({ type: 'asset', fileName: 'assets/pe-figure-fonts.css', source: faces.join('\n') });
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   // Relative asset URLs: the built site works under any path on any static host.
   base: './',
   publicDir: resolve(web, 'public'),
-  plugins: [includeSections(), contentSecurityPolicy()],
+  plugins: [includeSections(), contentSecurityPolicy(), socialCard(), componentStyles()],
   // The engine worker imports the engine loader, so it is bundled as an ES module worker.
   worker: { format: 'es' },
   server: {
@@ -74,6 +129,11 @@ export default defineConfig({
       input: {
         index: resolve(web, 'index.html'),
         embed: resolve(web, 'embed.html'),
+        // The <pe-figure> web component: one script at the site's root, pe-figure.js, for other pages to load.
+        'pe-figure': resolve(web, 'src/component/pe-figure.js'),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'pe-figure' ? 'pe-figure.js' : 'assets/[name]-[hash].js'),
       },
     },
   },

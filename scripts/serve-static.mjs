@@ -1,5 +1,7 @@
 // A plain static file server for the built site, mounted under a sub-path (default /pe-explorer/) the way a
-// static host would serve it. Used by the browser tests and the benchmark; no dependencies.
+// static host would serve it. Used by the browser tests and the benchmark; no dependencies. Every answer allows
+// reading from any origin (Access-Control-Allow-Origin: *), as a host of the <pe-figure> web component must: a
+// blog on another origin loads pe-figure.js, its chunks, the engine and its .wasm as CORS requests.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -26,6 +28,7 @@ const TYPES = {
 
 createServer(async (request, response) => {
   const url = new URL(request.url, 'http://localhost');
+  response.setHeader('Access-Control-Allow-Origin', '*');
   if (!url.pathname.startsWith(prefix)) {
     response.writeHead(404).end('Not found');
     return;

@@ -49,7 +49,9 @@ fi
 stage "Native engine and Catch2 tests" native
 stage "PyTorch parity of the lab trainer" torch_parity
 stage "Unit tests of the front end's pure modules" unit_tests
-stage "Build: WebAssembly engine and static site" bash scripts/build.sh
+# The single-file copy (dist-single/) is built here too: the browser tests open it from file://.
+build() { bash scripts/build.sh && bash scripts/build-single.sh; }
+stage "Build: WebAssembly engine, static site and single file" build
 stage "Node tests of the WASM engine" node_tests
 stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types
 stage "Browser tests (Chromium)" browser

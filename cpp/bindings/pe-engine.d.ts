@@ -221,8 +221,11 @@ export interface PeEngine {
    * @param headDim values per row, even, 2..4096
    * @param startPos position of row 0, 0..1e9, need not be an integer (default 0)
    * @param base frequency base, > 1 (default 10000)
-   * @param convention which dimensions form pair i: `"interleaved"` (2i, 2i+1: RoFormer, GPT-J; the default) or
-   *   `"half"` (i, i + headDim/2: GPT-NeoX and LLaMA code)
+   * @param convention which dimensions form pair i: `"interleaved"` (2i, 2i+1: RoFormer, GPT-J and Meta's
+   *   reference LLaMA code, whose apply_rotary_emb reads neighbouring dimensions as one complex number; the
+   *   default) or `"half"` (i, i + headDim/2: GPT-NeoX and Hugging Face transformers' rotate_half; Hugging Face
+   *   converts Meta's LLaMA checkpoints with ropePermutation(headDim, "interleaved", "half") on the rows of W_q and
+   *   W_k, the `permute` of its convert_llama_weights_to_hf.py)
    * @param scale linear position interpolation: positions are divided by it, > 0 and at most 1e6 (default 1)
    * @returns a new Float32Array like `x`: the rotated rows (norms preserved up to float32 rounding).
    * @throws Error when an argument is invalid, `x` has the wrong length or holds a non-finite value.

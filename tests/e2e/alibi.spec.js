@@ -90,7 +90,10 @@ test('ALiBi stands alone on the embed page, fits 360 px and reads in dark mode',
   await expect(figure.locator('.pe-summary')).toContainText('slopes from 0.25 (head 1) to 0.5 (head 5)');
 });
 
-test('a head count out of range from the URL shows the engine message', async ({ page }) => {
+test('a head count out of range from the URL is brought to the most, with a note', async ({ page }) => {
   const figure = await openFigure(page, 'alibi', 'heads=65');
-  await expect(figure.locator('.pe-error')).toContainText('65');
+  await expect(figure.locator('.pe-url-notes')).toHaveText(
+    'heads "65" is above the most this figure draws, 64: showing 64.',
+  );
+  await expect(figure.locator('.pe-error')).toBeHidden();
 });

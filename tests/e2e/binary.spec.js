@@ -73,7 +73,7 @@ test('binary follows the URL parameters and is usable at 360 px in dark mode', a
   await expectNoHorizontalOverflow(page);
 });
 
-test('binary shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
+test('binary notes an odd dModel from the URL and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'binary');
 });
 

@@ -239,6 +239,6 @@ test('columns is usable at 360 px in dark mode', async ({ page }) => {
   await expectNoHorizontalOverflow(page);
 });
 
-test('columns shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
+test('columns notes an odd dModel from the URL and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'columns');
 });

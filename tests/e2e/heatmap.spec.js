@@ -63,7 +63,7 @@ test('the heatmap stands alone on the embed page with parameters from the URL', 
   await expectHoveredValue(page, figure, [49, 127], [50, 128]);
 });
 
-test('a bad URL parameter shows the engine message and nothing breaks', async ({ page }) => {
+test('an odd dModel from the URL gets a note and nothing breaks', async ({ page }) => {
   await expectOddDModelMessage(page, 'heatmap');
 });
 

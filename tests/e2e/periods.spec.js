@@ -71,7 +71,7 @@ test('periods is usable at 360 px in dark mode', async ({ page }) => {
   await expectNoHorizontalOverflow(page);
 });
 
-test('periods shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
+test('periods notes an odd dModel from the URL and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'periods');
 });
 

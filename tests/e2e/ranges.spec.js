@@ -76,7 +76,7 @@ test('ranges is usable at 360 px in dark mode', async ({ page }) => {
   await expectNoHorizontalOverflow(page);
 });
 
-test('ranges shows the engine message for a bad URL parameter and keeps working', async ({ page }) => {
+test('ranges notes an odd dModel from the URL and keeps working', async ({ page }) => {
   await expectRecoveryFromOddDModel(page, 'ranges');
 });
 

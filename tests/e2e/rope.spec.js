@@ -145,7 +145,8 @@ test('RoPE stands alone on the embed page, fits 360 px and reads in dark mode', 
   await expectNoHorizontalOverflow(page);
 });
 
-test('a bad head width from the URL shows the engine message', async ({ page }) => {
+test('an odd head width from the URL is brought to the next even one, with a note', async ({ page }) => {
   const figure = await openFigure(page, 'rope', 'headDim=7');
-  await expect(figure.locator('.pe-error')).toContainText('7');
+  await expect(figure.locator('.pe-url-notes')).toHaveText('headDim "7" is not a multiple of 2: showing 8.');
+  await expect(figure.locator('.pe-error')).toBeHidden();
 });

@@ -129,7 +129,7 @@ test('the figure stands alone on the embed page with its parameters from the URL
   );
 });
 
-test('a bad URL parameter shows the engine message', async ({ page }) => {
+test('an odd dModel from the URL gets a note', async ({ page }) => {
   await expectOddDModelMessage(page, 'rotation');
 });
 

@@ -5,6 +5,7 @@
 // The loader downloads and compiles the .wasm itself before starting the Emscripten module, so that each way a
 // load can fail (no WebAssembly, the file not downloaded, the file not WebAssembly) rejects with an
 // EngineLoadError that says which, and the module prints nothing of its own to the console.
+import { inlineEngine } from './engine-inline.js';
 import { workerCalls } from './worker-calls.js';
 
 /**
@@ -84,6 +85,13 @@ async function startEngine(attempt) {
       'no-webassembly',
       'This browser has no WebAssembly (window.WebAssembly is missing).',
     );
+  }
+  if (inlineEngine) {
+    // The single-file copy: the engine and its bytes are in the page, nothing to download.
+    const { default: createInline } = await inlineEngine();
+    return createInline().catch((error) => {
+      throw new EngineLoadError('start', `The engine in this page could not start: ${reason(error)}`, error);
+    });
   }
   const here = import.meta.url;
   // A module script that failed to download is remembered by the browser under its URL; a retry asks under

@@ -1,25 +1,29 @@
 // One figure alone, for iframes: embed.html?figure=<id>&<its parameters>. Posts its height to the parent page
-// so an embedding page can size the iframe to fit.
+// so an embedding page can size the iframe to fit, and takes { type: 'pe-explorer:set', params } from it: new
+// parameters keyed by URL names, validated as the URL's are, applied to the figure in place.
+import { queryOf } from '../component/query.js';
 import { initTheme } from '../ui/theme.js';
 import { mountNow } from './lazy.js';
 import { showLoadFailure } from './load-failure.js';
 import { loadFigure } from './registry.js';
 
 const query = new URLSearchParams(window.location.search);
-const id = (query.get('figure') ?? 'heatmap').slice(0, 40);
+// The whole id is looked up (a long one is simply unknown); messages quote it short (params.js's quote).
+const id = query.get('figure') ?? 'heatmap';
 const slot = document.getElementById('figure');
-if (query.get('theme') === 'dark' || query.get('theme') === 'light') {
-  document.documentElement.dataset.theme = query.get('theme');
-}
-initTheme(null);
+initTheme(null, { fixed: query.get('theme') });
 /** @type {HTMLAnchorElement} */ (document.getElementById('embed-source')).href =
-  `./index.html#${encodeURIComponent(id)}`;
+  `./index.html#${encodeURIComponent(id.slice(0, 40))}`;
+
+/** The figure and its handle once mounted (messages from the embedding page wait for it). */
+let resolveMounted;
+const mounted = new Promise((resolve) => (resolveMounted = resolve));
 
 loadFigure(id)
   .then((figure) => {
     document.getElementById('embed-title').textContent = figure.title;
     document.title = `${figure.title}: PE Explorer`;
-    return mountNow(slot, id, figure.parse(query));
+    return mountNow(slot, id, figure.parse(query)).then((handle) => resolveMounted({ figure, handle }));
   })
   .catch((error) => {
     // The figure's code could not be loaded: the reader's message, and Try again loads the page afresh.
@@ -34,7 +38,26 @@ loadFigure(id)
 
 const reportHeight = () =>
   window.parent?.postMessage(
-    { type: 'pe-explorer:height', figure: id, height: document.documentElement.scrollHeight },
+    { type: 'pe-explorer:height', figure: id.slice(0, 40), height: document.documentElement.scrollHeight },
     '*',
   );
 new ResizeObserver(reportHeight).observe(document.body);
+
+// Parameters from the embedding page. Only the parent window is listened to; a value the URL would refuse is
+// refused alike (the figure notes what it did with it, or the reply names the parameter).
+mounted.then(() => window.parent?.postMessage({ type: 'pe-explorer:ready', figure: id.slice(0, 40) }, '*'));
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.data?.type !== 'pe-explorer:set') return;
+  mounted
+    .then(({ figure, handle }) => handle.update(figure.parse(queryOf(event.data.params))))
+    .catch((error) =>
+      window.parent?.postMessage(
+        {
+          type: 'pe-explorer:error',
+          figure: id.slice(0, 40),
+          message: error instanceof Error ? error.message : String(error),
+        },
+        '*',
+      ),
+    );
+});

@@ -5,11 +5,14 @@
 // alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
 import { getEngine } from '../engine.js';
 import { createControls } from '../ui/controls.js';
+import { embedButton } from '../ui/embed-dialog.js';
+import { exportCaption } from '../ui/export-image.js';
 import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { watchWidth } from '../ui/resize.js';
-import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './params.js';
+import { clampToBounds, defaultsOf, maxOf, readQuery, urlParamsOf } from './params.js';
+import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-state.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
 
@@ -73,20 +76,45 @@ import { clampToBounds, defaultsOf, maxOf, parseQuery, urlParamsOf } from './par
 export function defineFigure(spec) {
   const decls = spec.params ?? {};
   const defaults = defaultsOf(decls);
-  const optionDefaults = { controls: true, ...(spec.mark ? { highlight: null } : {}), ...spec.options };
+  const optionDefaults = {
+    controls: true,
+    notes: [],
+    ...(spec.mark ? { highlight: null } : {}),
+    ...spec.options,
+  };
+  const params = urlParamsOf(decls);
+  const parse = (/** @type {URLSearchParams} */ query) => {
+    const { options, notes } = readQuery(query, decls);
+    return { ...options, notes };
+  };
   return Object.freeze({
     id: spec.id,
     title: spec.title,
     /** The URL parameters, in declaration order: { key, name, type, default }. */
-    params: urlParamsOf(decls),
-    /** Options from a URL query (embed.html?figure=<id>&...). */
-    parse: (/** @type {URLSearchParams} */ query) => parseQuery(query, decls),
+    params,
+    /** The parameters' declarations as given (app/params.js's ParamDecl), for readQuery and the tests. */
+    declarations: decls,
     /**
+     * Options from a URL query (embed.html?figure=<id>&...), checked against the declarations (app/params.js's
+     * readQuery): the values to use, and `notes`, what was refused or brought into range, which mount shows
+     * above the figure until the reader changes that parameter.
+     */
+    parse,
+    /**
+     * Mounts the figure; values the page's address holds for it (URL state, answering MOUNT_EVENT) come first.
      * @param {HTMLElement} element
      * @param {Record<string, unknown>} [options] parameters, and the figure's other options
      */
-    mount: (element, options = {}) =>
-      mountFigure(spec, decls, element, { ...defaults, ...optionDefaults, ...options }),
+    mount: (element, options = {}) => {
+      const request = { id: spec.id, params, parse, options: {} };
+      element.dispatchEvent(new CustomEvent(MOUNT_EVENT, { bubbles: true, detail: request }));
+      return mountFigure(spec, decls, element, {
+        ...defaults,
+        ...optionDefaults,
+        ...options,
+        ...request.options,
+      });
+    },
   });
 }
 
@@ -104,7 +132,12 @@ function mountFigure(spec, decls, element, initial) {
     title: spec.title,
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
+    imageCaption: () => exportCaption(spec.title, urlParamsOf(decls), drawn ?? params()),
   });
+  const urlParams = urlParamsOf(decls);
+  frame.actions.append(
+    embedButton({ id: spec.id, title: spec.title, entries: () => changedEntries(urlParams, params()) }),
+  );
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
@@ -148,9 +181,22 @@ function mountFigure(spec, decls, element, initial) {
     return { ...patch, ...moved };
   }
 
+  // A change by the reader (a control, or the figure's own interaction) is told to URL state.
   function set(patch) {
     state = { ...state, ...patch };
+    dropNotes(Object.keys(patch));
     render();
+    const detail = { id: spec.id, params: urlParams, values: params(), keys: Object.keys(patch) };
+    element.dispatchEvent(new CustomEvent(CHANGE_EVENT, { bubbles: true, detail }));
+  }
+
+  // The notes on URL values (figure.parse): each stays until its parameter is set anew.
+  function dropNotes(keys) {
+    const notes = state.notes ?? [];
+    const kept = notes.filter((note) => !keys.includes(note.key));
+    if (kept.length === notes.length) return;
+    state = { ...state, notes: kept };
+    frame.setNotes(kept);
   }
 
   function render() {
@@ -194,9 +240,12 @@ function mountFigure(spec, decls, element, initial) {
     }
   }
 
+  frame.setNotes(state.notes ?? []);
   render();
+  const onApply = (/** @type {CustomEvent} */ event) => handle.update(event.detail);
+  element.addEventListener(APPLY_EVENT, onApply);
 
-  return {
+  const handle = {
     /** Changes parameters and options from outside (the article's section bar, linked figures, URL state). */
     update(patch = {}) {
       const changedParams = [];
@@ -210,6 +259,8 @@ function mountFigure(spec, decls, element, initial) {
         // Controls the article's bar stands in for are not in the page: writing them would be wasted work.
         if (shownControls[key]) shownControls[key].value = state[key];
       }
+      if (changedOptions.includes('notes')) frame.setNotes(state.notes ?? []);
+      else dropNotes(changedParams);
       if (changedParams.length > 0) render();
       if (changedOptions.includes('highlight')) {
         marked = state.highlight ?? null;
@@ -218,12 +269,14 @@ function mountFigure(spec, decls, element, initial) {
       if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
     },
     destroy() {
+      element.removeEventListener(APPLY_EVENT, onApply);
       spec.destroy?.(view);
       for (const part of Object.values(view ?? {})) part?.destroy?.();
       for (const stop of parts) stop();
       frame.destroy();
     },
   };
+  return handle;
 }
 
 function pick(object, keys) {

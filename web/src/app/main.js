@@ -1,15 +1,41 @@
-// The article: typesets the math, wires the colour scheme and mounts each figure as it nears the viewport.
+// The article: typesets the math, wires the colour scheme, keeps the reader's settings in the address and mounts
+// each figure as it nears the viewport.
 import { startSinusoidalSection } from '../article/sinusoidal.js';
+import { SINUSOIDAL } from '../figures/shared-params.js';
 import { renderAllMath } from '../ui/math.js';
 import { initTheme } from '../ui/theme.js';
 import { mountWhenVisible } from './lazy.js';
+import { parseQuery } from './params.js';
+import { figures } from './registry.js';
+import { startUrlState } from './url-state.js';
 
 initTheme(document.getElementById('theme-toggle'));
 renderAllMath(document);
-startSinusoidalSection(document);
+const section = startSinusoidalSection(document);
+startUrlState({
+  figureIds: Object.keys(figures),
+  section,
+  sectionParams: SINUSOIDAL,
+  parseSection: (query) => parseQuery(query, SINUSOIDAL),
+});
+scrollToNamedFigure();
 
 for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]:not([data-linked])'))) {
   mountWhenVisible(slot, slot.dataset.mount).catch(() => {
     // The slot already shows the error in place of the figure.
   });
+}
+
+/**
+ * A link to a figure ends in #<figure id>. Slots of figures whose section has another id get the figure's id,
+ * so that the anchor exists; the page then scrolls to the one the address names (figures mount as they near the
+ * viewport, so the browser may have looked for it before it existed).
+ */
+function scrollToNamedFigure() {
+  for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]'))) {
+    const id = slot.dataset.mount ?? '';
+    if (!document.getElementById(id)) slot.id = id;
+  }
+  const name = window.location.hash.slice(1);
+  if (Object.hasOwn(figures, name)) document.getElementById(name)?.scrollIntoView();
 }

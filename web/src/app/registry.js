@@ -1,5 +1,7 @@
 // Every figure id (DESIGN.md), in the order of the article, and how to load its module. Modules load on
 // demand, so a page pays only for the figures it shows.
+import { quote } from './params.js';
+
 export const figures = {
   order: () => import('../figures/order/index.js'),
   naive: () => import('../figures/naive.js'),
@@ -31,13 +33,14 @@ export class FigureLoadError extends Error {
 
 /**
  * Loads a figure by id: its declaration (defineFigure's result: id, title, params, parse, mount). Rejects with an
- * Error naming the id and the known ones, or with a FigureLoadError when the module could not be loaded.
+ * Error naming the id (quoted short) and the known ones, or with a FigureLoadError when the module could not be
+ * loaded.
  * @param {string} id
  */
 export async function loadFigure(id) {
   const load = Object.hasOwn(figures, id) ? figures[id] : null;
   if (!load) {
-    throw new Error(`Unknown figure "${id}"; known figures: ${Object.keys(figures).join(', ')}.`);
+    throw new Error(`Unknown figure ${quote(id)}; known figures: ${Object.keys(figures).join(', ')}.`);
   }
   const module = await load().catch((error) => {
     throw new FigureLoadError(id, error);

@@ -6,10 +6,11 @@ import { mountWhenVisible } from '../app/lazy.js';
 import { engineLoaded, loadEngine } from '../engine.js';
 import { SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
 import { formatInt, formatSig } from '../ui/format.js';
-import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
+import { HOVER_DIMENSION, interleavedIndex, SELECT_DIMENSION } from '../ui/linked.js';
 import { fillLive } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
 import { memo } from '../ui/memo.js';
+import { flatDimensions } from './flat-tail.js';
 import { dockWhileReading, sectionBar } from './section-bar.js';
 import './sinusoidal.css';
 
@@ -18,7 +19,7 @@ export const SECTIONS = ['formula', 'columns', 'periods', 'ranges', 'rotation', 
 
 const DEFAULT_DIMENSIONS = [0, 32, 128, 256, 500];
 /** Prose numbers that need the engine's dimension ranges (proseNumbers leaves them out with ranges: false). */
-const RANGE_VALUES = ['flat01', 'flat05'];
+const RANGE_VALUES = ['flat01', 'flat05', 'flatFirst', 'flatFrom', 'flatFromCount', 'halfDim', 'halfRange'];
 /** How long the slider rests before range numbers away from the viewport catch up. */
 const RANGES_REST_MS = 250;
 const MAX_COLUMNS = 8;
@@ -27,7 +28,8 @@ const MAX_COLUMNS = 8;
  * Takes over the figure slots of the sinusoidal sections (so the generic lazy mounting in main.js skips them),
  * builds the section controls and starts filling the prose. Call before the generic mounting loop.
  * @param {Document} root
- * @returns {{ update(patch): void } | null} null when the page has none of these sections
+ * @returns {{ update(patch): void, params(): Record<string, unknown> } | null} null when the page has none of
+ *   these sections
  */
 export function startSinusoidalSection(root = document) {
   const sections = SECTIONS.map((id) => root.getElementById(id)).filter(Boolean);
@@ -134,6 +136,8 @@ export function startSinusoidalSection(root = document) {
     update(patch) {
       set(patch);
     },
+    /** The bar's current values (URL state writes them). */
+    params: () => ({ ...params }),
   };
 }
 
@@ -212,7 +216,7 @@ function linkedFigures(sections, initial, dimensions) {
  * @param {{ ranges?: boolean }} [options] ranges: false leaves out RANGE_VALUES, the one costly engine call here
  * @returns {any} { values, flags, tex } or { error }
  */
-function proseNumbers(engine, { dModel, base, positions }, { ranges = true } = {}) {
+function proseNumbers(engine, { dModel, base, positions, layout }, { ranges = true } = {}) {
   try {
     const periods = memo(engine, 'pairPeriods', dModel, base);
     const firstSlow = periods.findIndex((p) => p > positions);
@@ -224,19 +228,43 @@ function proseNumbers(engine, { dModel, base, positions }, { ranges = true } = {
       firstPeriod: formatPeriod(periods[0]),
       lastPeriod: formatPeriod(periods[periods.length - 1]),
       ratio: periods.length > 1 ? formatSig(periods[1] / periods[0], 5) : 'undefined (one pair)',
+      // How many pairs it takes for the period to double: log 2 over the log of the engine's period ratio.
+      pairsPerDoubling:
+        periods.length > 1 ? formatSig(Math.log(2) / Math.log(periods[1] / periods[0]), 3) : 'undefined',
       firstSlowPair: firstSlow >= 0 ? formatInt(firstSlow) : 'none',
       firstSlowDim: firstSlow >= 0 ? formatInt(2 * firstSlow) : 'none',
     };
+    let flat = null;
     if (ranges) {
       const r = memo(engine, 'dimensionRanges', positions, dModel, base);
       values.flat01 = formatInt(r.filter((v) => v < 0.1).length);
       values.flat05 = formatInt(r.filter((v) => v < 0.5).length);
+      flat = flatDimensions(r, dModel, layout);
+      values.flatFirst = formatInt(Math.min(flat.first, dModel - 1));
+      values.flatFrom = formatInt(Math.min(flat.tail, dModel - 1));
+      values.flatFromCount = formatInt(dModel - flat.tail);
+      const half = dModel / 2;
+      values.halfDim = formatInt(half);
+      values.halfRange = formatSig(r[interleavedIndex(half, dModel, layout)], 2);
     }
     const b = texNumber(base);
     const angle = `\\left(\\frac{pos}{${b}^{2i/${dModel}}}\\right)`;
     return {
       values,
-      flags: { slow: firstSlow >= 0, noslow: firstSlow < 0, manyPairs: periods.length > 1 },
+      flags: {
+        slow: firstSlow >= 0,
+        noslow: firstSlow < 0,
+        manyPairs: periods.length > 1,
+        // Left as they are (undefined) while the ranges wait: showProse skips a condition it is not given.
+        ...(flat === null
+          ? {}
+          : {
+              someFlat: flat.first < dModel,
+              noneFlat: flat.first >= dModel,
+              flatTail: flat.tail < dModel,
+              flatGap: flat.tail < dModel && flat.tail > flat.first,
+            }),
+      },
       tex: {
         formula:
           `\\begin{aligned} PE_{(pos,\\,2i)} &= \\sin\\!${angle} \\\\ PE_{(pos,\\,2i+1)} &= \\cos\\!${angle} \\\\ ` +
@@ -272,6 +300,7 @@ function proseOf(sections) {
 function showProse({ sections, conditions, formulas }, { values, flags, tex }) {
   for (const section of sections) fillLive(section, values);
   for (const element of conditions) {
+    if (!(element.dataset.showIf in flags)) continue;
     const hidden = !flags[element.dataset.showIf];
     if (element.hidden !== hidden) element.hidden = hidden;
   }

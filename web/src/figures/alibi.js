@@ -14,7 +14,7 @@ import { checkbox, intSlider } from './shared-params.js';
 import { scoreMap } from './shared-scores.js';
 import './alibi.css';
 
-// The paper's example of a head count that is not a power of two.
+// An example of a head count that is not a power of two, for the note under the charts.
 const EXAMPLE_HEADS = 12;
 const MARGIN = { top: 12, right: 12, bottom: 46, left: 58 };
 const HEIGHT = 230;
@@ -123,8 +123,8 @@ export default defineFigure({
     });
     view.write.putText(
       view.example,
-      `With ${EXAMPLE_HEADS} heads (not a power of two) the paper takes the 8-head slopes, then every other ` +
-        `slope of the 16-head set: ${list(data.example)}.`,
+      `With ${EXAMPLE_HEADS} heads (not a power of two) the authors' code takes the 8-head slopes, then every ` +
+        `other slope of the 16-head set: ${list(data.example)}.`,
     );
   },
 
@@ -148,7 +148,7 @@ export default defineFigure({
     return { columns, rows, note: 'Bias added to a score for each head and query\u2013key distance.' };
   },
 
-  live: ({ shown: { heads, length }, slopes, steepest, gentlest, at, example }) => ({
+  live: ({ shown: { heads, length }, slopes, steepest, gentlest, at }) => ({
     'alibi-heads': formatInt(heads),
     'alibi-steepest': formatValue(slopes[steepest - 1]),
     'alibi-gentlest': formatValue(slopes[gentlest - 1]),
@@ -156,11 +156,52 @@ export default defineFigure({
     'alibi-distance': formatInt(length - 1),
     'alibi-steepest-bias': formatValue(at(steepest, length - 1)),
     'alibi-gentlest-bias': formatValue(at(gentlest, length - 1)),
-    'alibi-example': list(example),
+    'alibi-rule': slopeRule(slopes),
   }),
 });
 
 const list = (values) => Array.from(values, formatValue).join(', ');
+
+/** The exponent of a slope as text, "2^−3.5": a label for an engine value, as in powerOfTwo. */
+const power = (slope) => `2^${formatFixed(Math.round(Math.log2(slope) * 16) / 16, 4)}`;
+
+/**
+ * The sentence that says how the engine's slopes for this head count are built, and what they are. For a power of
+ * two: one geometric sequence, and how many of its slopes are whole powers of two. Otherwise: the rule of the
+ * authors' code (the slopes of the largest power of two below, then every other slope of the next one) and where
+ * the extra slopes fall among the first ones. Every comparison is between engine values.
+ * @param {ArrayLike<number>} slopes the engine's alibiSlopes, head 1 first
+ */
+export function slopeRule(slopes) {
+  const heads = slopes.length;
+  const base = 2 ** Math.floor(Math.log2(heads));
+  const whole = Array.from(slopes).filter((x) => Number.isInteger(Math.log2(x))).length;
+  if (base === heads) {
+    const kinds =
+      whole === heads
+        ? 'every one a power of two'
+        : `${formatInt(whole)} of the ${formatInt(heads)} are whole powers of two and the others lie between them`;
+    return (
+      `${formatInt(heads)} is a power of two, so the slopes form one geometric sequence: head h gets ` +
+      `2^(\u22128h/${formatInt(heads)}), from ${power(slopes[0])} to ${power(slopes[heads - 1])}, ${kinds}.`
+    );
+  }
+  const first = Array.from(slopes).slice(0, base);
+  const extra = Array.from(slopes).slice(base);
+  const steepest = Math.max(...first);
+  const between = extra
+    .slice(1)
+    .every((x) => first.some((b, k) => k + 1 < first.length && b > x && x > first[k + 1]));
+  return (
+    `${formatInt(heads)} is not a power of two. The paper trains only head counts that are; for the others ` +
+    `the authors' code takes the ${formatInt(base)} slopes of ${formatInt(base)} heads, then every other slope ` +
+    `of the ${formatInt(2 * base)}-head set, ${formatInt(extra.length)} of them: ${extra.map(power).join(', ')}. ` +
+    (extra[0] > steepest
+      ? `The first, ${formatValue(extra[0])}, is steeper than all ${formatInt(base)} of the first slopes`
+      : `The first is ${formatValue(extra[0])}`) +
+    (extra.length > 1 && between ? '; each of the others falls between two neighbouring first slopes.' : '.')
+  );
+}
 
 /**
  * The slope as a power of two when it is one to double precision (every ALiBi slope is 2 to a multiple of 1/16).

@@ -1,9 +1,10 @@
 // Figure `binary`: the binary-counter intuition. The bits of a position beside the fastest sine dimensions, and
 // one clock per chosen pair whose hand is that pair's (sin, cos) at the position: fast hands tell neighbours
-// apart, slow hands tell distant positions apart, like the low and high bits of a counter.
+// apart, slow hands tell distant positions apart, like the low and high bits of a counter. The figure says how
+// far apart the chosen pairs are: neighbouring pairs differ in period by a small factor, not by 2.
 import { defineFigure } from '../app/figure.js';
 import { pairColumns } from '../ui/column-store.js';
-import { changeWriter, h, replaceChildren } from '../ui/dom.js';
+import { activeIn, changeWriter, h, replaceChildren } from '../ui/dom.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { dimensionsOf, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
@@ -12,6 +13,8 @@ import { dimensionName, formatPeriod } from './sinusoidal-parts.js';
 import './binary.css';
 
 const FAST_PAIRS = 8;
+/** Most clocks drawn (the reader's pairs past them are not shown). */
+const CLOCKS = 6;
 
 export default defineFigure({
   id: 'binary',
@@ -27,7 +30,12 @@ export default defineFigure({
     // Shown in the article too, with Play beside it.
     position: intSlider('Position', 5, 0, lastPosition),
     // The pairs drawn as clocks; by default pairs whose periods roughly double from one to the next.
-    pairs: { type: 'numbers', default: null },
+    pairs: {
+      type: 'numbers',
+      default: null,
+      maxItems: CLOCKS,
+      items: { type: 'int', min: 0, max: ({ dModel }) => Math.floor(dModel / 2) - 1 },
+    },
   },
 
   compute(engine, params, previous) {
@@ -73,6 +81,7 @@ export default defineFigure({
     view.barList = h('ol', { class: 'pe-binary-bars', 'aria-label': 'Sine dimensions of the fastest pairs' });
     view.clockList = h('div', { class: 'pe-binary-clocks' });
     view.explain = h('p', { class: 'pe-binary-explain' });
+    view.spacing = h('p', { class: 'pe-binary-spacing' });
     const column = (head, list, extra = '') =>
       h('div', { class: `pe-binary-col${extra}` }, h('p', { class: 'pe-binary-head' }, head), list);
     frame.controls.append(view.play);
@@ -85,6 +94,7 @@ export default defineFigure({
         column('Clocks', view.clockList, ' pe-binary-col-clocks'),
       ),
       view.explain,
+      view.spacing,
     );
     return view;
   },
@@ -124,8 +134,6 @@ export default defineFigure({
     return { columns, rows };
   },
 });
-
-const CLOCKS = 6;
 
 /** The clock pairs: the reader's, or the first pair whose period reaches 1, 2, 4, ... times pair 0's. */
 function clockPairs(periods, asked) {
@@ -206,9 +214,31 @@ function build(view) {
     (others.length
       ? ` The other clocks are pairs ${others.join(', ')}, with periods ${others
           .map((i) => formatPeriod(periods[i]))
-          .join(', ')} positions: each about twice the one before, like the higher bits.`
+          .join(', ')} positions.`
       : '') +
-    ` No single bit or hand pins down the position; together they do.`;
+    ` Fast hands tell neighbours apart, slow hands tell far-apart positions apart, and a hand repeats after ` +
+    `its period: no single hand pins down the position; together they do.`;
+  view.spacing.textContent = spacingText(periods, pairs);
+}
+
+/**
+ * How far apart the clocks' pairs are, from the engine's periods: the factor between neighbouring pairs, and for
+ * each clock after the first its distance in pairs and its period over the previous clock's.
+ */
+export function spacingText(periods, pairs) {
+  if (periods.length < 2) return 'With one pair there is nothing between the clocks.';
+  const head =
+    `Neighbouring pairs differ in period by a factor of ${formatSig(periods[1] / periods[0], 5)}, not 2, ` +
+    `so the clocks skip pairs`;
+  if (pairs.length < 2) return `${head}; with one clock there is no gap to show.`;
+  const steps = pairs.slice(1).map((pair, k) => {
+    const before = pairs[k];
+    return `pair ${before} to ${pair}: ${formatInt(Math.abs(pair - before))} pairs apart, period \u00d7 ${formatSig(
+      periods[pair] / periods[before],
+      3,
+    )}`;
+  });
+  return `${head}. ${steps.join('; ')}.`;
 }
 
 const CLOCK_SIZE = 84;
@@ -271,7 +301,7 @@ function showPosition(view) {
     put(c.hand, 'y2', (c.mid - c.r * value(pos, c.cos)).toFixed(2));
     put(c.item, 'aria-label', c.describe());
   }
-  const focused = [...view.bars, ...view.clocks].find((x) => x.item === document.activeElement);
+  const focused = [...view.bars, ...view.clocks].find((x) => x.item === activeIn(x.item));
   if (focused) view.readout(focused.describe());
 }
 

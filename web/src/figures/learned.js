@@ -54,7 +54,7 @@ export default defineFigure({
   params: {
     length: intSlider('Sequence length', 32, 1, 128),
     // Seeds the training (initial weights and batches); from the URL only.
-    seed: { type: 'int', default: 1 },
+    seed: { type: 'int', default: 1, min: 0, max: 4294967295 },
   },
 
   compute(engine, { length, seed }, previous) {

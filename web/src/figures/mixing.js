@@ -46,7 +46,8 @@ export default defineFigure({
     pos2: intSlider('Position 2', 2, 0, 511),
     dModel: DMODEL,
     scaled: checkbox('Scale embeddings by \u221adModel', true),
-    rmsPositions: { type: 'int', default: 64 },
+    // Positions the typical sizes average over (the engine's mixingRms at the largest width allows 181).
+    rmsPositions: { type: 'int', default: 64, min: 2, max: 128 },
   },
 
   // The typical sizes depend on the width and scale only: remembered while words and positions move.

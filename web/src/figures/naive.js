@@ -36,7 +36,13 @@ export default defineFigure({
     length: { ...intSlider('Sequence length n', 1024, 2, 16384), scale: 'log' },
     dModel: DMODEL,
     offset: intSlider('Offset k', 3, 0, 99),
-    lengths: { type: 'numbers', default: [5, 10, 50, 100] },
+    // One bar per sentence length (the engine reads lengths 2 to 65,536).
+    lengths: {
+      type: 'numbers',
+      default: [5, 10, 50, 100],
+      maxItems: 8,
+      items: { type: 'int', min: 2, max: 65536 },
+    },
   },
 
   // The ratios do not depend on the offset: remembered while it moves.

@@ -1,6 +1,8 @@
 // Figure `ranges`: how far each dimension moves over the window (max minus min), sines and cosines apart, with
-// lines at 0.1 and 0.5: in a short window the slow right half barely changes.
+// lines at 0.1 and 0.5, and the dimension from which every later one changes by less than 0.1: in a short window
+// the slow dimensions barely change.
 import { defineFigure } from '../app/figure.js';
+import { flatDimensions } from '../article/flat-tail.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { indexChart } from '../ui/index-chart.js';
 import { keyList } from '../ui/key-list.js';
@@ -32,7 +34,7 @@ export default defineFigure({
     for (let i = 0; i < engineOrder.length; i += 1) {
       for (let k = 0; k < THRESHOLDS.length; k += 1) if (engineOrder[i] < THRESHOLDS[k]) below[k] += 1;
     }
-    return { ranges, below };
+    return { ranges, below, flat: flatDimensions(engineOrder, dModel, layout) };
   },
 
   view({ frame, readout, drawn, hover }) {
@@ -61,15 +63,19 @@ export default defineFigure({
     const stats = statList([
       ['below-0.1', 'Change by less than 0.1'],
       ['below-0.5', 'Change by less than 0.5'],
+      ['flat-first', 'First to change by less than 0.1'],
+      ['flat-from', 'All change by less than 0.1 from'],
     ]);
     frame.plot.append(legend, chart.element, stats.element);
     return { chart, stats, kinds: { of: '', list: new Uint8Array() } };
   },
 
-  draw({ chart, stats, kinds }, { ranges, below }, { dModel, layout }) {
+  draw({ chart, stats, kinds }, { ranges, below, flat }, { dModel, layout }) {
     THRESHOLDS.forEach((t, k) =>
       stats.set(`below-${t}`, `${formatInt(below[k])} of ${formatInt(dModel)} dimensions`),
     );
+    stats.set('flat-first', dimensionOrNone(flat.first, dModel));
+    stats.set('flat-from', dimensionOrNone(flat.tail, dModel));
     // Which bars are sines changes only with dModel and the layout.
     if (kinds.of !== `${dModel} ${layout}`) {
       kinds.of = `${dModel} ${layout}`;
@@ -88,10 +94,16 @@ export default defineFigure({
     chart.mark(dim !== null && dim >= 0 && dim < dModel ? dim : null, { dimension: dim });
   },
 
-  summary: ({ below }, { dModel, base, positions }) =>
+  summary: ({ below, flat }, { dModel, base, positions }) =>
     `Over ${formatInt(positions)} positions (dModel ${formatInt(dModel)}, base ${formatValue(base)}), ` +
     `${formatInt(below[0])} of ${formatInt(dModel)} dimensions change by less than 0.1 and ` +
-    `${formatInt(below[1])} by less than 0.5.`,
+    `${formatInt(below[1])} by less than 0.5. ` +
+    (flat.first < dModel
+      ? `The first to change by less than 0.1 is dimension ${formatInt(flat.first)}; ` +
+        (flat.tail < dModel
+          ? `from dimension ${formatInt(flat.tail)} on, every one does.`
+          : 'the last dimension changes by more.')
+      : 'None changes by less than 0.1.'),
 
   table({ ranges }, { dModel, layout }) {
     const rows = Array.from(ranges, (r, d) => {
@@ -101,3 +113,8 @@ export default defineFigure({
     return { columns: ['dimension', 'pair', 'kind', 'max \u2212 min', '< 0.1', '< 0.5'], rows };
   },
 });
+
+/** A dimension for a stat, or none (the flat-dimension helpers give dModel when there is none). */
+function dimensionOrNone(d, dModel) {
+  return d < dModel ? `dimension ${formatInt(d)}` : 'none';
+}

@@ -145,7 +145,7 @@ export function cellMap({
   function paintScores(values, { limit = 1, masked = false } = {}) {
     scores = { values, limit, masked };
     if (masked) stopTheme ??= onThemeChange(() => scores.masked && paintScores(scores.values, scores));
-    const colour = masked ? ruleColour() : null;
+    const colour = masked ? ruleColour(element) : null;
     paintCells((image) => diverging.paint(values, image, { limit, masked: colour }));
   }
 
@@ -289,11 +289,14 @@ export function cellMap({
 
 let probe = null;
 
-/** The page's --rule colour as [r, g, b]: canvas pixels take numbers, the scheme gives any CSS colour. */
-function ruleColour() {
+/**
+ * The --rule colour where `element` is, as [r, g, b]: canvas pixels take numbers, the scheme gives any CSS colour.
+ * Read from the element, not the page's root: inside a <pe-figure> the palette is the shadow root's.
+ */
+function ruleColour(element) {
   probe ??= h('canvas', { width: 1, height: 1 }).getContext('2d', { willReadFrequently: true });
   probe.clearRect(0, 0, 1, 1);
-  probe.fillStyle = cssVar('--rule');
+  probe.fillStyle = cssVar('--rule', element);
   probe.fillRect(0, 0, 1, 1);
   return Array.from(probe.getImageData(0, 0, 1, 1).data.subarray(0, 3));
 }

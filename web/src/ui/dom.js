@@ -144,3 +144,14 @@ export function sameList(a, b) {
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/**
+ * The focused element in the document or shadow root that holds `node`: inside a <pe-figure>,
+ * document.activeElement is the element itself, not the control within it that has focus.
+ * @param {Node} node
+ * @returns {Element | null}
+ */
+export function activeIn(node) {
+  const root = /** @type {Document | ShadowRoot} */ (node.getRootNode());
+  return 'activeElement' in root ? root.activeElement : document.activeElement;
+}

@@ -1,6 +1,8 @@
-// Downloads of what a figure shows: CSV of its data, PNG of its canvas, and text files (a script).
+// Downloads of what a figure shows: CSV of its data, PNG of its canvas, text files (a script), and any file made
+// in the page (the figure images of export-image.js).
 
-function download(name, blob) {
+/** Saves a blob under the given file name. */
+export function downloadBlob(name, blob) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -19,7 +21,7 @@ function csvCell(value) {
 /** Saves columns and rows as a CSV file. */
 export function downloadCsv(name, columns, rows) {
   const lines = [columns, ...rows].map((row) => row.map(csvCell).join(','));
-  download(name, new Blob([lines.join('\n') + '\n'], { type: 'text/csv' }));
+  downloadBlob(name, new Blob([lines.join('\n') + '\n'], { type: 'text/csv' }));
 }
 
 /** Saves a canvas as PNG, scaled up by an integer factor without smoothing (cells stay crisp). */
@@ -30,10 +32,10 @@ export function downloadPng(name, canvas, scale = 1) {
   const ctx = out.getContext('2d');
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(canvas, 0, 0, out.width, out.height);
-  out.toBlob((blob) => blob && download(name, blob), 'image/png');
+  out.toBlob((blob) => blob && downloadBlob(name, blob), 'image/png');
 }
 
 /** Saves text as a file of the given MIME type. */
 export function downloadText(name, text, type = 'text/plain') {
-  download(name, new Blob([text], { type }));
+  downloadBlob(name, new Blob([text], { type }));
 }

@@ -1,6 +1,8 @@
 // The common frame of every figure: controls, plot, readout, error line, caption, text alternative (a one-line
 // summary plus a data table built on request) and export buttons. Figures fill the parts; the frame owns layout.
+import { shortenMessage } from '../app/params.js';
 import { h, replaceChildren, scrollBox } from './dom.js';
+import { downloadFigurePng, downloadSvg } from './export-image.js';
 import { downloadCsv } from './export.js';
 
 const TABLE_ROW_LIMIT = 200;
@@ -9,16 +11,19 @@ const TABLE_ROW_LIMIT = 200;
  * Builds the frame inside `element` and marks it with data-figure="<id>".
  * @param {HTMLElement} element the mount point
  * @param {{ id: string, title: string, caption?: string, table?: () => { columns: string[], rows: unknown[][],
- *   note?: string, csv?: { columns: string[], rows: unknown[][] } }, exportName?: string }} spec
- *   `table` gives what the data table shows; `csv`, when present, is the fuller set the CSV download saves.
+ *   note?: string, csv?: { columns: string[], rows: unknown[][] } }, exportName?: string,
+ *   imageCaption?: () => string }} spec
+ *   `table` gives what the data table shows; `csv`, when present, is the fuller set the CSV download saves;
+ *   `imageCaption`, the line under the figure's SVG and PNG images (its title and current parameters).
  */
-export function createFrame(element, { id, title, caption, table, exportName = id }) {
+export function createFrame(element, { id, title, caption, table, exportName = id, imageCaption }) {
   element.dataset.figure = id;
   element.classList.add('pe-figure');
   const controls = h('div', { class: 'pe-controls', role: 'group', 'aria-label': `${title}: controls` });
   const plot = h('div', { class: 'pe-plot' });
   const readout = h('p', { class: 'pe-readout', 'aria-live': 'polite' });
   const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+  const notes = h('div', { class: 'pe-url-notes', hidden: true });
   const summary = h('p', { class: 'pe-summary' });
   const tableHost = scrollBox('Data table (scrolls)', { class: 'pe-table-host' });
   const details = h('details', { class: 'pe-data' }, h('summary', {}, 'Data table'), tableHost);
@@ -35,12 +40,31 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       downloadCsv(`${exportName}.csv`, columns, rows);
     });
   }
-  const children = [controls, plot, readout, error];
+  // The plot as an image file, SVG or PNG at twice its size, with a caption naming the figure and parameters.
+  // A failure (a browser that cannot encode PNG) is shown on the error line; the figure stays as it is.
+  const imageText = () => imageCaption?.() ?? `${title}; PE Explorer`;
+  const failed = (e) => showMessage(e instanceof Error ? e.message : String(e));
+  action('Download image (SVG)', () => {
+    try {
+      downloadSvg(`${exportName}.svg`, plot, imageText());
+    } catch (e) {
+      failed(e);
+    }
+  });
+  action('Download image (PNG)', () => {
+    downloadFigurePng(`${exportName}.png`, plot, imageText()).catch(failed);
+  });
+  const children = [controls, notes, plot, readout, error];
   if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
   children.push(summary);
   if (table) children.push(details);
   children.push(actions);
   replaceChildren(element, ...children);
+
+  function showMessage(message) {
+    error.textContent = shortenMessage(message);
+    error.hidden = false;
+  }
 
   function renderTable() {
     if (!table) return;
@@ -105,9 +129,22 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       this.controls.hidden = this.controls.childElementCount === 0;
     },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
-    showError(message) {
-      error.textContent = message;
-      error.hidden = false;
+    showError: showMessage,
+    /**
+     * Shows the notes on values read from a URL (app/params.js's readQuery) under the controls: a refused value
+     * as an alert, a value brought into range as a status note; none hides the line.
+     * @param {{ kind: string, text: string }[]} list
+     */
+    setNotes(list) {
+      replaceChildren(
+        notes,
+        ...list.map(({ kind, text }) =>
+          kind === 'error'
+            ? h('p', { class: 'pe-error', role: 'alert' }, shortenMessage(text))
+            : h('p', { class: 'pe-note pe-url-note', role: 'status' }, shortenMessage(text)),
+        ),
+      );
+      notes.hidden = list.length === 0;
     },
     clearError() {
       // Called after every successful redraw; writing to a line already hidden would still cost a style pass.

@@ -1,5 +1,7 @@
-// Light and dark colour schemes: follows the system unless the reader picks one; figures that paint on a canvas
-// subscribe to repaint with the new colours.
+// Light and dark colour schemes: follows the system unless the reader picks one (or an embedding page fixes
+// one); figures that paint on a canvas subscribe to repaint with the new colours. The <pe-figure> element keeps
+// its scheme on itself (its `theme` attribute), never on the host page's <html>: it calls watchScheme, not
+// initTheme, and notifyTheme when its attribute changes.
 const KEY = 'pe-explorer-theme';
 const listeners = new Set();
 const media = window.matchMedia('(prefers-color-scheme: dark)');
@@ -58,12 +60,38 @@ function registerPalette() {
   }
 }
 
-/** Applies the stored choice and wires a toggle button (aria-pressed shows the dark state). */
-export function initTheme(button) {
+/** Tells the figures that paint on a canvas that the scheme changed (their colours are to be read again). */
+export function notifyTheme() {
+  notify();
+}
+
+let watching = false;
+
+/** Registers the palette and follows the system's scheme (once per document, however often it is called). */
+export function watchScheme() {
+  if (watching) return;
+  watching = true;
   registerPalette();
-  const stored = readStoredTheme();
-  if (stored === 'light' || stored === 'dark') document.documentElement.dataset.theme = stored;
   media.addEventListener('change', notify);
+}
+
+/** Whether a value names a scheme: "light" or "dark". */
+export function isScheme(value) {
+  return value === 'light' || value === 'dark';
+}
+
+/**
+ * Applies the scheme fixed by the page (`fixed`: an embed's `theme=dark|light`), else the reader's stored choice,
+ * else the system's; wires a toggle button (aria-pressed shows the dark state). A fixed scheme wins over a stored
+ * choice: the embedding page chose it to match its own colours.
+ * @param {HTMLElement | null} button
+ * @param {{ fixed?: string | null }} [options]
+ */
+export function initTheme(button, { fixed = null } = {}) {
+  watchScheme();
+  const stored = readStoredTheme();
+  const chosen = isScheme(fixed) ? fixed : stored;
+  if (isScheme(chosen)) document.documentElement.dataset.theme = chosen;
   if (!button) return;
   const sync = () => {
     const dark = currentTheme() === 'dark';

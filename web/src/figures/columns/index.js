@@ -20,7 +20,15 @@ export default defineFigure({
     'Each curve is one dimension (one column of the heatmap) against position; dots are the values at whole ' +
     'positions. Add dimensions by number or by clicking a heatmap column. Hover, or focus the chart and use ' +
     'the arrow keys (left/right: position, up/down: curve), to read values.',
-  params: { ...SINUSOIDAL, dimensions: { type: 'numbers', default: [0, 32, 128, 256, 500] } },
+  params: {
+    ...SINUSOIDAL,
+    dimensions: {
+      type: 'numbers',
+      default: [0, 32, 128, 256, 500],
+      maxItems: MAX_CURVES,
+      items: { type: 'int', min: 0, max: ({ dModel }) => dModel - 1 },
+    },
+  },
 
   compute(engine, params, previous) {
     const visible = params.dimensions.filter((d) => Number.isInteger(d) && d >= 0 && d < params.dModel);

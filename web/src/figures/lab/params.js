@@ -106,9 +106,11 @@ const numberField = (label) => (value, onChange) => {
 const schemeChoice = (label) => (value, onChange) =>
   select({ label, options: SCHEMES.map((s) => ({ value: s, label: SCHEME_NAMES[s] })), value, onChange });
 
-// A value from the URL past the model's range widens the slider to it: the engine says what is wrong, and the
-// reader can slide back into range from there.
-const widened = (key, end) => (p) => Math.max(end(p), Number.isFinite(p[key]) ? p[key] : 0);
+// A value from the URL past the model's range, up to the engine's own cap, widens the slider to it: the engine
+// says what is wrong, and the reader can slide back into range from there. Past the cap, the URL value is brought
+// down to it (app/params.js's readQuery).
+const widened = (key, end, cap) => (p) =>
+  Math.min(cap, Math.max(end(p), Number.isFinite(p[key]) ? p[key] : 0));
 const modelOf = (p) => SIZES[p.size] ?? SIZES.small;
 
 export const PARAMS = {
@@ -133,14 +135,23 @@ export const PARAMS = {
     format: (v) => formatSig(v, 3),
   },
   steps: intSlider('Steps', 300, 50, 3000, 50),
-  seed: { type: 'int', default: 1, control: numberField('Seed') },
-  batch: { type: 'int', default: 32 },
+  seed: { type: 'int', default: 1, min: 0, max: 4294967295, control: numberField('Seed') },
+  batch: { type: 'int', default: 32, min: 1, max: 256 },
   // 0: as many as workerCount chooses (lab/pool.js); an embedding page may ask for fewer.
-  workers: { type: 'int', default: 0 },
-  inspect: { type: 'enum', default: 'rope', control: schemeChoice('Inspect'), options: [] },
-  layer: { ...intSlider('Block', 0, 0, 3), max: widened('layer', (p) => modelOf(p).nLayers - 1) },
-  head: { ...intSlider('Head', 0, 0, 7), max: widened('head', (p) => modelOf(p).nHeads - 1) },
-  at: { ...intSlider('Example length', 8, 2, 128), max: widened('at', (p) => Math.min(4 * p.length, 128)) },
+  workers: { type: 'int', default: 0, min: 0, max: 8 },
+  inspect: {
+    type: 'enum',
+    default: 'rope',
+    control: schemeChoice('Inspect'),
+    options: SCHEMES.map((s) => ({ value: s, label: SCHEME_NAMES[s] })),
+  },
+  // The engine's caps: 4 blocks, 8 heads, examples of 128 tokens.
+  layer: { ...intSlider('Block', 0, 0, 3), max: widened('layer', (p) => modelOf(p).nLayers - 1, 3) },
+  head: { ...intSlider('Head', 0, 0, 7), max: widened('head', (p) => modelOf(p).nHeads - 1, 7) },
+  at: {
+    ...intSlider('Example length', 8, 2, 128),
+    max: widened('at', (p) => Math.min(4 * p.length, 128), 128),
+  },
   example: intSlider('Example', 0, 0, 63),
 };
 

@@ -52,9 +52,10 @@ export default defineFigure({
     encoding: choice('Position information', ENCODINGS, 'segmented'),
     mask: choice('Mask', { bidirectional: 'bidirectional', causal: 'causal' }, 'segmented'),
     dModel: widthChoice(64, [8, 16, 32, 64, 128, 256]),
-    seed: { type: 'int', default: 1 },
-    // Chosen beside the maps it changes, from as many heads as the layer has.
-    head: { type: 'int', default: 1 },
+    seed: { type: 'int', default: 1, min: 0, max: 4294967295 },
+    // Chosen beside the maps it changes, from as many heads as the layer has: every width offered is a multiple
+    // of 8, where the engine's layer has 4 heads.
+    head: { type: 'int', default: 1, min: 1, max: 4 },
     reveal: { type: 'boolean', default: false },
   },
 

@@ -45,7 +45,8 @@ export default defineFigure({
       half: 'half (pairs i, i + d/2)',
     }),
     queriesOnly: checkbox('RoPE on queries only (the mistake)'),
-    positions: { type: 'int', default: 32 },
+    // Sides of the score matrix (the engine's ropeScores allows 512 at the widest head).
+    positions: { type: 'int', default: 32, min: 2, max: 128 },
   },
 
   compute: ropeData,

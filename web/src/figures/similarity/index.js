@@ -23,7 +23,14 @@ export default defineFigure({
     'b \u2212 a = k holds one value. Hover, or focus a plot and use the arrow keys, to read values.',
   params: {
     ...SINUSOIDAL,
-    starts: { type: 'numbers', default: [0, 100, 300], control: 'numbers', label: 'Starting positions' },
+    starts: {
+      type: 'numbers',
+      default: [0, 100, 300],
+      control: 'numbers',
+      label: 'Starting positions',
+      maxItems: MAX_STARTS,
+      items: { type: 'int', min: 0, max: 65536 },
+    },
     maxOffset: intSlider('Largest offset k', 128, 1, 2048),
     metric: choice('Matrix', { dot: 'dot product', cosine: 'cosine' }, 'segmented'),
   },

@@ -1,0 +1,183 @@
+// The <pe-figure> web component and the iframe embed, as a blog on another origin uses them: the blog page
+// (tests/e2e/blog/) is served here by a second server, on its own port, and loads pe-figure.js and embed.html
+// from the site (the Playwright baseURL). Also: host-to-figure messages and a fixed scheme on the embed page.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { test, expect, sinusoid } from './fixtures.js';
+
+const BLOG_PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
+const BLOG = `http://127.0.0.1:${BLOG_PORT}`;
+const FILES = path.join(import.meta.dirname, 'blog');
+
+/** @type {import('node:http').Server} */
+let server;
+
+test.use({ otherOrigins: [BLOG] });
+
+test.beforeAll(async ({ baseURL }) => {
+  const site = (baseURL ?? '').replace(/\/$/, '');
+  server = createServer(async (request, response) => {
+    const name = new URL(request.url ?? '/', BLOG).pathname.slice(1) || 'blog.html';
+    if (!['blog.html', 'blog.js'].includes(name)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const text = (await readFile(path.join(FILES, name), 'utf8')).replaceAll('SITE', site);
+    const type = name.endsWith('.html') ? 'text/html' : 'text/javascript';
+    response.writeHead(200, { 'Content-Type': `${type}; charset=utf-8` }).end(text);
+  });
+  await new Promise((resolve) => server.listen(BLOG_PORT, '127.0.0.1', () => resolve(undefined)));
+});
+
+test.afterAll(() => new Promise((resolve) => server.close(() => resolve(undefined))));
+
+/** Dimensions of dModel whose value changes by less than `limit` over positions 0..n-1 (the paper's formula). */
+function nearlyFlat(dModel, positions, limit = 0.1) {
+  let count = 0;
+  for (let dim = 0; dim < dModel; dim += 1) {
+    const values = Array.from({ length: positions }, (_, pos) => sinusoid(pos, dim, dModel));
+    if (Math.max(...values) - Math.min(...values) < limit) count += 1;
+  }
+  return count;
+}
+
+/** Opens the blog, counting the .wasm requests of its own page (not its iframe's), and waits for both elements. */
+async function openBlog(page) {
+  const wasm = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(request);
+  });
+  await page.goto(`${BLOG}/blog.html`);
+  const heatmap = page.locator('#heatmap [data-figure="heatmap"]');
+  const ranges = page.locator('#ranges [data-figure="ranges"]');
+  // The first figures wait for the engine and the figures' code (slow on a busy machine).
+  const timeout = 30_000;
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 50 positions by 128 dimensions', {
+    timeout,
+  });
+  await expect(ranges.locator('.pe-summary')).toContainText('dimensions change by less than 0.1', {
+    timeout,
+  });
+  return { heatmap, ranges, wasm };
+}
+
+test('two elements and an iframe draw in a blog on another origin, with one engine for the elements', async ({
+  page,
+}) => {
+  const { heatmap, ranges, wasm } = await openBlog(page);
+  // The figures are in the elements' shadow roots, not in the blog's document.
+  expect(await page.evaluate(() => document.querySelectorAll('[data-figure]').length)).toBe(0);
+  // The blog's head holds no stylesheet of the site's but the font faces (its styles are in the shadow roots).
+  const sheets = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.href.split('/').pop()),
+  );
+  expect(sheets).toEqual(['pe-figure-fonts.css']);
+  await expect(heatmap.locator('canvas').first()).toBeVisible();
+  await expect(heatmap.locator('.pe-summary')).toContainText(
+    `${nearlyFlat(128, 50)} of 128 dimensions change`,
+  );
+  await expect(ranges.locator('svg').first()).toBeVisible();
+  // The site's stylesheet reaches into the shadow root: the frame is laid out by it.
+  expect(await heatmap.evaluate((el) => getComputedStyle(el).display)).not.toBe('inline');
+  // theme="dark" on the second element, the system's (light) scheme on the first.
+  const background = (id) =>
+    page.locator(id).evaluate((el) => getComputedStyle(el).backgroundColor.replace(/\s/g, ''));
+  expect(await background('#ranges')).toBe('rgb(20,23,31)');
+  expect(await background('#heatmap')).toBe('rgb(251,250,247)');
+
+  const frame = page.frameLocator('#frame');
+  await expect(frame.locator('[data-figure="heatmap"] .pe-summary')).toContainText(
+    `Heatmap of 40 positions by 64 dimensions`,
+  );
+  // The blog's page (its two elements, their worker aside) fetched the engine's .wasm once.
+  const onPage = wasm.filter((request) => {
+    try {
+      return request.frame() === page.mainFrame();
+    } catch {
+      return false; // a worker's request
+    }
+  });
+  expect(onPage.length).toBe(1);
+  // Nothing but the site and the blog was asked for anything (fixtures.js fails the test otherwise).
+});
+
+test('an attribute change redraws in place; one out of range gets a note, a valid one clears it', async ({
+  page,
+}) => {
+  const { heatmap } = await openBlog(page);
+  const canvas = await heatmap.locator('canvas').first().elementHandle();
+  await page.locator('#heatmap').evaluate((el) => el.setAttribute('positions', '64'));
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 64 positions by 128 dimensions');
+  await expect(heatmap.locator('.pe-summary')).toContainText(
+    `${nearlyFlat(128, 64)} of 128 dimensions change`,
+  );
+  expect(await canvas?.evaluate((node) => node.isConnected)).toBe(true); // updated, not mounted anew
+  await expect(heatmap.getByLabel('Positions', { exact: true })).toHaveValue('64');
+
+  await page.locator('#heatmap').evaluate((el) => el.setAttribute('d-model', '7'));
+  const note = page.locator('#heatmap .pe-url-notes');
+  await expect(note).toHaveText('dModel "7" is not a multiple of 2: showing 8.');
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 64 positions by 8 dimensions');
+  await page.locator('#heatmap').evaluate((el) => el.setAttribute('d-model', '32'));
+  await expect(note).toBeHidden();
+  await expect(page.locator('#heatmap .pe-error')).toBeHidden();
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 64 positions by 32 dimensions');
+});
+
+test('an element naming no known figure says so in its place', async ({ page }) => {
+  await openBlog(page);
+  await page.evaluate(() => {
+    const element = document.createElement('pe-figure');
+    element.id = 'unknown';
+    element.setAttribute('figure', 'heatmapp');
+    document.body.append(element);
+  });
+  await expect(page.locator('#unknown .pe-error')).toContainText('Unknown figure "heatmapp"');
+  await expect(page.locator('#unknown .pe-error')).toContainText('known figures: order, naive, heatmap');
+});
+
+test('the iframe sizes itself by its height message and takes parameters from pe-explorer:set', async ({
+  page,
+}) => {
+  await openBlog(page);
+  const frame = page.frameLocator('#frame');
+  const summary = frame.locator('[data-figure="heatmap"] .pe-summary');
+  await expect(summary).toContainText('Heatmap of 40 positions by 64 dimensions');
+  // The blog's listener set the height the embed reported: far more than the 150 px it started with.
+  await expect
+    .poll(() => page.locator('#frame').evaluate((el) => el.getBoundingClientRect().height))
+    .toBeGreaterThan(300);
+  const reported = await page.evaluate(() =>
+    window.messages.filter((m) => m.type === 'pe-explorer:height').map((m) => m.height),
+  );
+  expect(reported.at(-1)).toBeGreaterThan(300);
+  expect(await page.evaluate(() => window.messages.some((m) => m.type === 'pe-explorer:ready'))).toBe(true);
+
+  const send = (params) =>
+    page.evaluate((message) => document.getElementById('frame').contentWindow.postMessage(message, '*'), {
+      type: 'pe-explorer:set',
+      params,
+    });
+  await send({ dModel: 96, positions: 30 });
+  await expect(summary).toContainText('Heatmap of 30 positions by 96 dimensions');
+  await expect(summary).toContainText(`${nearlyFlat(96, 30)} of 96 dimensions change`);
+  await expect(frame.getByLabel('Model width dModel')).toHaveValue('96');
+  // Validated as the URL is: a note on what the figure shows instead.
+  await send({ dModel: 7 });
+  await expect(frame.locator('.pe-url-notes')).toHaveText('dModel "7" is not a multiple of 2: showing 8.');
+  // Not a parameter's value at all: the reply names it.
+  await send({ dModel: { width: 96 } });
+  await expect
+    .poll(() => page.evaluate(() => window.messages.find((m) => m.type === 'pe-explorer:error')?.message))
+    .toContain('Parameter "dModel" must be a number');
+});
+
+test('theme=light on the embed page wins over a stored choice of dark', async ({ page }) => {
+  await page.goto('embed.html?figure=ranges');
+  await page.evaluate(() => localStorage.setItem('pe-explorer-theme', 'dark'));
+  await page.goto('embed.html?figure=ranges&theme=light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.goto('embed.html?figure=ranges');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

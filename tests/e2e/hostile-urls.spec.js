@@ -1,0 +1,216 @@
+// Hostile URL values on the embed page: for every figure of the registry and every URL parameter its module
+// declares, values that are empty, not numbers, out of range, not whole, enormous, HTML, or lists far longer than
+// the figure shows. Each must end in a message (role=alert) or a note saying what is shown instead (role=status)
+// naming the parameter, with no page or console error, no element injected, the page no wider than the window
+// and the figure's frame (controls and plot) still there for the reader to fix the value.
+import { register } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import { figures } from '../../web/src/app/registry.js';
+import { expect, test } from './fixtures.js';
+
+// The figure modules are imported here, in Node, to read their declarations: their style sheets load as empty
+// modules and `?raw` imports as text, as Vite builds them, and ui/theme.js finds a window with matchMedia.
+const HOOKS = `
+import { readFile } from 'node:fs/promises';
+export async function load(url, context, nextLoad) {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'file:') return nextLoad(url, context);
+  if (parsed.pathname.endsWith('.css')) return { format: 'module', shortCircuit: true, source: '' };
+  if (parsed.search !== '?raw') return nextLoad(url, context);
+  parsed.search = '';
+  const text = await readFile(parsed, 'utf8');
+  return { format: 'module', shortCircuit: true, source: 'export default ' + JSON.stringify(text) + ';' };
+}`;
+register(`data:text/javascript,${encodeURIComponent(HOOKS)}`);
+
+/** Figure `id` as its module declares it: its URL parameters ({ key, name, type, default }) and declarations. */
+async function figureOf(id) {
+  const stub = !('window' in globalThis);
+  if (stub) globalThis.window = { matchMedia: () => ({ matches: false, addEventListener() {} }) };
+  try {
+    return (await figures[id]()).default;
+  } finally {
+    if (stub) delete globalThis.window;
+  }
+}
+
+const TEN_KB = 'x'.repeat(10 * 1024);
+const LONG_LIST = Array.from({ length: 65536 }, () => '3').join(',');
+const HTML = '<img src=x onerror=alert(1)>';
+/** A value echoed at length: more than 40 characters and an ellipsis without a space (app/params.js's quote). */
+const LONG_RUN = /\S{49,}/;
+
+/**
+ * The hostile values, each loaded once per figure with every parameter of the kinds it applies to set to it.
+ * `refused(type)`: the types for which the value can never stand, so a note naming the parameter must appear.
+ */
+const VALUES = [
+  { label: 'empty', value: '', refused: (type) => type !== 'string' && type !== 'boolean' },
+  { label: 'NaN', value: 'NaN', refused: (type) => type !== 'string' },
+  { label: '-1', value: '-1' },
+  { label: '0', value: '0' },
+  { label: '1e309', value: '1e309', refused: (type) => type !== 'string' },
+  { label: 'a huge integer', value: '9'.repeat(30) },
+  { label: '1.5', value: '1.5' },
+  // Text is also an unknown choice for every enum.
+  { label: 'text (an unknown choice)', value: 'diagonal', refused: (type) => type !== 'string' },
+  { label: 'a 10 KB string', value: TEN_KB, refused: () => true },
+  { label: HTML, value: HTML, refused: (type) => type !== 'string' },
+  {
+    label: 'a list of 65,536 items',
+    value: LONG_LIST,
+    only: (type) => type === 'numbers',
+    refused: () => true,
+  },
+];
+
+/**
+ * Whether `value` lies outside what a number parameter declares (not whole for an int, out of its range at the
+ * declared defaults, between steps or powers of two): then the page must say what it shows instead.
+ */
+function outside(key, decl, defaults, value) {
+  const x = Number(value);
+  if (decl.type !== 'int' && decl.type !== 'number') return false;
+  if (decl.options) return !decl.options.some((o) => o.value === x);
+  const max = typeof decl.max === 'function' ? decl.max({ ...defaults, [key]: x }) : decl.max;
+  if (decl.min !== undefined && x < decl.min) return true;
+  if (Number.isFinite(max) && x > max) return true;
+  if (decl.type === 'int' && !Number.isInteger(x)) return true;
+  if (decl.scale === 'pow2') return !Number.isInteger(Math.log2(x));
+  return decl.type === 'int' && decl.step > 1 && x % decl.step !== 0;
+}
+
+/**
+ * Serves embed.html for any query from the test itself: a static server refuses request lines past its header
+ * limit (HTTP 431 for the 131 KB list), and the page reads its query from `location` alone. The page is the
+ * built one, with its Content-Security-Policy.
+ */
+async function serveAnyQuery(page) {
+  await page.route(/\/embed\.html\?/, async (route) => {
+    const plain = new URL(route.request().url());
+    plain.search = '';
+    route.fulfill({ response: await route.fetch({ url: plain.href }) });
+  });
+}
+
+/** Loads the figure with `query`, then checks the page as a reader would find it; returns the notes' texts. */
+async function load(page, id, query) {
+  // The figure is awaited below; the page's other resources need not be.
+  await page.goto(`embed.html?figure=${id}&${query}`, { waitUntil: 'domcontentloaded' });
+  const figure = page.locator(`#figure[data-figure="${id}"]:not([aria-busy])`);
+  await expect(figure).toHaveCount(1, { timeout: 20_000 });
+  // The frame stays: its plot is there for the figure, its controls for the reader to fix the value with.
+  await expect(figure.locator('.pe-plot')).toHaveCount(1);
+  const found = await page.evaluate(() => ({
+    tooWide: document.documentElement.scrollWidth > window.innerWidth,
+    injected: document.querySelectorAll('img, [onerror]').length,
+    notes: [...document.querySelectorAll('.pe-url-notes [role="alert"], .pe-url-notes [role="status"]')].map(
+      (note) => ({ text: note.textContent, visible: note.checkVisibility() }),
+    ),
+    alerts: [...document.querySelectorAll('[role="alert"]:not([hidden])')].map((node) => node.textContent),
+  }));
+  expect(found.tooWide, `the page is wider than the window: ${query.slice(0, 80)}`).toBe(false);
+  expect(found.injected).toBe(0);
+  for (const note of found.notes) {
+    expect(note.visible).toBe(true);
+    expect(note.text, 'a note quotes its value short').not.toMatch(LONG_RUN);
+  }
+  return found;
+}
+
+for (const id of Object.keys(figures)) {
+  test(`${id}: every declared URL parameter gets a message or a note for hostile values`, async ({
+    page,
+  }) => {
+    await serveAnyQuery(page);
+    const { params, declarations } = await figureOf(id);
+    expect(params.length).toBeGreaterThan(0);
+    const defaults = Object.fromEntries(params.map((p) => [p.key, p.default]));
+    for (const { label, value, only, refused } of VALUES) {
+      const chosen = params.filter((p) => (only ? only(p.type) : true));
+      if (chosen.length === 0) continue;
+      const query = chosen.map((p) => `${p.name}=${encodeURIComponent(value)}`).join('&');
+      const { notes, alerts } = await load(page, id, query);
+      for (const p of chosen) {
+        if (!refused?.(p.type) && !outside(p.key, declarations[p.key], defaults, value)) continue;
+        const named = notes.some(
+          ({ text }) => text.startsWith(`${p.name} `) || text.startsWith(`${p.name}:`),
+        );
+        expect(named, `${id}: ${p.name} = ${label} has no note; notes: ${JSON.stringify(notes)}`).toBe(true);
+      }
+      // An engine message about a value the figure passes on (a word it does not know) is cut short too.
+      for (const text of alerts) expect(text, text.slice(0, 80)).not.toMatch(LONG_RUN);
+    }
+  });
+}
+
+test('an unknown or hostile figure id is reported as text, quoted short', async ({ page }) => {
+  await serveAnyQuery(page);
+  for (const id of [TEN_KB, HTML, '']) {
+    await page.goto(`embed.html?figure=${encodeURIComponent(id)}`);
+    const message = page.locator('#figure [role="alert"]');
+    await expect(message).toContainText(
+      id === TEN_KB ? `Unknown figure "${'x'.repeat(40)}\u2026"` : 'Unknown figure "',
+    );
+    await expect(message).toContainText('known figures: order, naive');
+    expect((await message.textContent()).length).toBeLessThan(300);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
+
+test('the values the probe found drawing nonsense get a message or a clamp note', async ({ page }) => {
+  await serveAnyQuery(page);
+  // Positions that are not a number: a message, and the figure draws its default 64 positions.
+  for (const value of ['NaN', '', '1e309', 'many']) {
+    await page.goto(`embed.html?figure=periods&positions=${value}`);
+    const figure = page.locator('[data-figure="periods"]');
+    await expect(figure.locator('.pe-url-notes [role="alert"]')).toContainText(`positions "${value}" is `);
+    await expect(figure.locator('.pe-url-notes [role="alert"]')).toContainText('Showing the default, 64.');
+    await expect(figure.locator('.pe-summary')).not.toContainText('NaN');
+  }
+  await page.goto('embed.html?figure=periods&positions=5000');
+  await expect(page.locator('.pe-url-notes [role="status"]')).toHaveText(
+    'positions "5000" is above the most this figure draws, 2,048: showing 2,048.',
+  );
+  // A negative largest offset: brought to 1, and no axis reads "-0".
+  await page.goto('embed.html?figure=similarity&maxOffset=-1');
+  await expect(page.locator('.pe-url-notes [role="status"]')).toHaveText(
+    'maxOffset "-1" is below the least this figure draws, 1: showing 1.',
+  );
+  await expect(page.locator('[data-figure="similarity"] .pe-summary')).not.toContainText('-0');
+  // Position 0 for the precision marker: brought to 1, the least the log slider shows.
+  await page.goto('embed.html?figure=extension&position=0');
+  await expect(page.locator('.pe-url-notes [role="status"]')).toContainText('showing 1.');
+  // A list of 65,536 lengths: the first 8 shown, and the note gives both counts.
+  await page.goto(`embed.html?figure=naive&lengths=${LONG_LIST}`);
+  await expect(page.locator('.pe-url-notes [role="status"]')).toHaveText(
+    'lengths: 65,536 items given; this figure shows at most 8: showing the first 8.',
+  );
+  await expect(page.locator('[data-figure="naive"] .pe-summary')).toBeVisible();
+});
+
+test('a note stays until the reader sets its parameter', async ({ page }) => {
+  await page.goto('embed.html?figure=alibi&heads=65&length=1');
+  const notes = page.locator('.pe-url-notes p');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.first()).toHaveText('heads "65" is above the most this figure draws, 64: showing 64.');
+  await page.getByRole('slider', { name: 'Heads' }).press('ArrowLeft');
+  await expect(notes).toHaveCount(1);
+  await expect(notes).toContainText('length "1"');
+});
+
+test('notes and messages fit a 360 px screen in the dark scheme, with no accessibility violation', async ({
+  page,
+}) => {
+  await serveAnyQuery(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(
+    `embed.html?figure=order&theme=dark&a=${TEN_KB}&seed=${'9'.repeat(30)}&head=${encodeURIComponent(HTML)}`,
+  );
+  await expect(page.locator('.pe-url-notes p')).toHaveCount(3);
+  await expect(page.locator('.pe-url-notes [role="alert"]')).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const { violations } = await new AxeBuilder({ page }).include('.pe-url-notes').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});

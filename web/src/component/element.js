@@ -1,0 +1,138 @@
+// The <pe-figure> custom element. Each element holds one figure in its own shadow root, styled by the site's
+// stylesheet loaded into that root (assets/pe-figure.css, written by the build), so the host page's styles and
+// the figure's do not mix. Parameters are attributes, the kebab-case of the figure's URL names (dModel ->
+// d-model), validated by the figure's own parse() exactly as embed.html validates its URL, and followed live.
+// The engine is loaded once per page, whatever the number of elements (engine.js keeps one instance).
+import { mountNow } from '../app/lazy.js';
+import { loadFigure } from '../app/registry.js';
+import { h } from '../ui/dom.js';
+import { notifyTheme, watchScheme } from '../ui/theme.js';
+import { attributeOf, queryOf } from './query.js';
+
+/** The element's name. */
+export const TAG = 'pe-figure';
+
+/**
+ * Defines <pe-figure> (once: a second script tag for it changes nothing).
+ * @param {string} base the URL of the folder pe-figure.js was loaded from (the site's root)
+ */
+export function definePeFigure(base) {
+  if (customElements.get(TAG)) return;
+  const styles = new URL('assets/pe-figure.css', base).href;
+  const fonts = new URL('assets/pe-figure-fonts.css', base).href;
+  const assets = new URL('assets/', base).href;
+  customElements.define(
+    TAG,
+    elementClass(styles, fonts, () => removeChunkStyles(assets, fonts)),
+  );
+}
+
+/**
+ * Loading a figure's code adds its stylesheets to the page's head (the site's pages want them there). In a host
+ * page they would style nothing of the figure, which has them in its shadow root already, and could meet the
+ * page's own markup: they are taken out again.
+ */
+function removeChunkStyles(assets, fonts) {
+  for (const link of document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))) {
+    if (link.href.startsWith(assets) && link.href !== fonts) link.remove();
+  }
+}
+
+/**
+ * Font faces are not read from a shadow root's stylesheets, so the faces of the figures' fonts (KaTeX's) go into
+ * the host page's head, once. They only declare font families named KaTeX_*: nothing of the page changes.
+ */
+function addFontFaces(href) {
+  if (
+    [...document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))].some(
+      (link) => link.href === href,
+    )
+  )
+    return;
+  document.head.append(h('link', { rel: 'stylesheet', href, 'data-pe-figure': '' }));
+}
+
+/** Parameters from an element's attributes, keyed by URL name: only those the figure declares. */
+function attributesOf(element, figure) {
+  /** @type {Record<string, string>} */
+  const params = {};
+  for (const { name } of figure.params) {
+    const value = element.getAttribute(attributeOf(name));
+    if (value !== null) params[name] = value;
+  }
+  return params;
+}
+
+/** Every parameter at its default, then those the attributes give, as figure.parse reads them. */
+function optionsOf(element, figure) {
+  const defaults = Object.fromEntries(figure.params.map(({ key, default: value }) => [key, value]));
+  return { ...defaults, ...figure.parse(queryOf(attributesOf(element, figure))) };
+}
+
+function elementClass(styles, fonts, tidyHead) {
+  return class PeFigure extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: 'open' });
+      /** @type {{ figure: any, handle: { update(patch: object): void, destroy(): void } } | null} */
+      this.mounted = null;
+      this.generation = 0;
+      this.observer = new MutationObserver((records) => this.changed(records));
+    }
+
+    connectedCallback() {
+      watchScheme();
+      addFontFaces(fonts);
+      this.observer.observe(this, { attributes: true });
+      this.render();
+    }
+
+    disconnectedCallback() {
+      this.observer.disconnect();
+      this.generation += 1;
+      this.mounted?.handle.destroy();
+      this.mounted = null;
+    }
+
+    /** Attribute changes: another figure mounts anew, a scheme repaints, parameters update in place. */
+    changed(records) {
+      const names = new Set(records.map((record) => record.attributeName));
+      if (names.has('figure') || !this.mounted) {
+        this.render();
+        return;
+      }
+      if (names.has('theme')) notifyTheme();
+      try {
+        this.mounted.handle.update(optionsOf(this, this.mounted.figure));
+      } catch {
+        this.render(); // the figure gives way to the message naming the bad attribute
+      }
+    }
+
+    /** Mounts the figure the attributes name, or shows why it cannot be. */
+    async render() {
+      const generation = (this.generation += 1);
+      this.mounted?.handle.destroy();
+      this.mounted = null;
+      const slot = h('div', { class: 'pe-figure-slot' });
+      this.shadowRoot.replaceChildren(h('link', { rel: 'stylesheet', href: styles }), slot);
+      const id = (this.getAttribute('figure') ?? '').slice(0, 40);
+      try {
+        const figure = await loadFigure(id);
+        tidyHead();
+        if (generation !== this.generation) return;
+        const handle = await mountNow(slot, id, optionsOf(this, figure));
+        if (generation !== this.generation) {
+          handle.destroy();
+          return;
+        }
+        this.mounted = { figure, handle };
+        this.dispatchEvent(new CustomEvent('pe-figure-ready', { detail: { figure: id } }));
+      } catch (error) {
+        if (generation !== this.generation) return;
+        const message = error instanceof Error ? error.message : String(error);
+        slot.replaceChildren(h('p', { class: 'pe-error', role: 'alert' }, `<pe-figure>: ${message}`));
+      }
+    }
+  };
+}
