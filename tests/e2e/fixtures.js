@@ -1,11 +1,15 @@
 // Shared browser-test helpers: every page is watched for console errors, failed requests and requests that
-// leave the page's origin; a test fails if any occur.
+// leave the page's origin; a test fails if any occur. A test that breaks the page on purpose (a blocked .wasm)
+// names the problems it causes, `test.use({ expectedProblems: { wasm: /request failed: .*\.wasm/ } })`: each
+// must then occur, and nothing else may.
 import { test as base, expect } from '@playwright/test';
 
 export const test = base.extend({
   // Origins besides the site's that a test's pages may request (a page of another site embedding a figure).
   otherOrigins: [[], { option: true }],
-  page: async ({ page, baseURL, otherOrigins }, use) => {
+  /** @type {Record<string, RegExp>} problems (as the list below words them) this test causes on purpose */
+  expectedProblems: [{}, { option: true }],
+  page: async ({ page, baseURL, expectedProblems, otherOrigins }, use) => {
     const problems = [];
     const origins = [new URL(baseURL).origin, ...otherOrigins];
     page.on('console', (message) => {
@@ -33,7 +37,13 @@ export const test = base.extend({
       }
     });
     await use(page);
-    expect(problems, problems.join('\n')).toEqual([]);
+    const expected = Object.values(expectedProblems);
+    const unexpected = problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
+    const missing = Object.keys(expectedProblems).filter(
+      (name) => !problems.some((problem) => expectedProblems[name].test(problem)),
+    );
+    expect(missing, 'expected problems that did not occur').toEqual([]);
   },
 });
 

@@ -1,31 +1,202 @@
 // The one shared engine instance. The module lives in engine/ at the site root (copied there by the build), one
 // directory above both this file in development (/src/) and the bundled chunks in production (/assets/), so a
 // URL relative to this module finds it under any deployment path.
+//
+// The loader downloads and compiles the .wasm itself before starting the Emscripten module, so that each way a
+// load can fail (no WebAssembly, the file not downloaded, the file not WebAssembly) rejects with an
+// EngineLoadError that says which, and the module prints nothing of its own to the console.
 import { inlineEngine } from './engine-inline.js';
 import { workerCalls } from './worker-calls.js';
 
-let loading;
-let engine;
+/**
+ * Why the engine could not be loaded: `kind` is 'no-webassembly' (the browser has none), 'download' (the engine's
+ * files could not be fetched), 'damaged' (the .wasm arrived but is not WebAssembly, or not this engine's) or
+ * 'start' (it compiled but would not start); the message names the file and the browser's own reason.
+ */
+export class EngineLoadError extends Error {
+  /**
+   * @param {'no-webassembly' | 'download' | 'damaged' | 'start'} kind
+   * @param {string} message
+   * @param {unknown} [cause]
+   */
+  constructor(kind, message, cause) {
+    super(message, { cause });
+    this.name = 'EngineLoadError';
+    this.kind = kind;
+  }
+}
 
-/** Loads the engine once; every caller gets the same instance. */
-export function loadEngine() {
+/** @type {Promise<any> | null} */
+let loading = null;
+let engine = null;
+let attempts = 0;
+let failed = false;
+let importFailed = false;
+/** @type {(instance: any) => void} */
+let announceLoaded;
+const loaded = new Promise((resolve) => (announceLoaded = resolve));
+
+/**
+ * Loads the engine once; every caller gets the same instance. A failed load is kept too (every figure slot of
+ * the article reports the one failure, and the page asks the network once), until a call with `retry: true`
+ * starts again.
+ * @param {{ retry?: boolean }} [options]
+ * @returns {Promise<any>}
+ */
+export function loadEngine({ retry = false } = {}) {
+  if (retry && failed) loading = null;
   if (!loading) {
-    const here = import.meta.url;
-    const url = new URL('../engine/pe-engine.js', here).href;
-    loading = (inlineEngine ? inlineEngine() : import(/* @vite-ignore */ url))
-      .then(({ default: createEngine }) => createEngine())
-      .then((instance) => {
+    attempts += 1;
+    failed = false;
+    loading = startEngine(attempts).then(
+      (instance) => {
         engine = instance;
+        announceLoaded(instance);
         return instance;
-      });
+      },
+      (error) => {
+        failed = true;
+        throw error;
+      },
+    );
   }
   return loading;
+}
+
+/** Resolves with the engine once a loadEngine() call has loaded it; never rejects (it waits for a later try). */
+export function engineLoaded() {
+  return loaded;
+}
+
+/** Whether the engine has loaded (mounting a figure then waits only for the figure's own code). */
+export function isEngineLoaded() {
+  return engine !== null;
 }
 
 /** The loaded engine; figures are mounted only after loadEngine() has resolved. */
 export function getEngine() {
   if (!engine) throw new Error('The engine is not loaded yet: await loadEngine() first.');
   return engine;
+}
+
+async function startEngine(attempt) {
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    throw new EngineLoadError(
+      'no-webassembly',
+      'This browser has no WebAssembly (window.WebAssembly is missing).',
+    );
+  }
+  if (inlineEngine) {
+    // The single-file copy: the engine and its bytes are in the page, nothing to download.
+    const { default: createInline } = await inlineEngine();
+    return createInline().catch((error) => {
+      throw new EngineLoadError('start', `The engine in this page could not start: ${reason(error)}`, error);
+    });
+  }
+  const here = import.meta.url;
+  // A module script that failed to download is remembered by the browser under its URL; a retry asks under
+  // another one.
+  const script = new URL(`../engine/pe-engine.js${importFailed ? `?attempt=${attempt}` : ''}`, here).href;
+  const wasm = new URL('../engine/pe-engine.wasm', here).href;
+  const [createEngine, module] = await Promise.all([
+    import(/* @vite-ignore */ script).then(
+      (imported) => imported.default,
+      (error) => {
+        importFailed = true;
+        throw new EngineLoadError(
+          'download',
+          `${fileName(script)} could not be loaded: ${reason(error)}`,
+          error,
+        );
+      },
+    ),
+    compileWasm(wasm),
+  ]);
+  return instantiate(createEngine, module, wasm);
+}
+
+/** Downloads and compiles the engine's .wasm; streaming when the host sends it as application/wasm. */
+async function compileWasm(url) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new EngineLoadError(
+      'download',
+      `${fileName(url)} could not be downloaded: ${reason(error)}`,
+      error,
+    );
+  }
+  if (!response.ok) {
+    const status = `${response.status} ${response.statusText}`.trim();
+    throw new EngineLoadError('download', `${fileName(url)} could not be downloaded: HTTP ${status}`);
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  try {
+    if (type === 'application/wasm' && typeof WebAssembly.compileStreaming === 'function') {
+      return await WebAssembly.compileStreaming(response);
+    }
+    return await WebAssembly.compile(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof WebAssembly.CompileError) {
+      const served = type ? `served as ${type}` : 'served with no type';
+      throw new EngineLoadError(
+        'damaged',
+        `${fileName(url)} (${served}) is not a WebAssembly module: ${reason(error)}`,
+        error,
+      );
+    }
+    throw new EngineLoadError(
+      'download',
+      `${fileName(url)} could not be downloaded: ${reason(error)}`,
+      error,
+    );
+  }
+}
+
+/**
+ * Starts the Emscripten module on the compiled `module`. What the module would print while starting (it prints
+ * an abort's reason itself) goes into the error instead of the console; once started, it prints as usual.
+ */
+function instantiate(createEngine, module, url) {
+  const printed = [];
+  let started = false;
+  return new Promise((resolve, reject) => {
+    const fail = (error) =>
+      reject(
+        new EngineLoadError(
+          'start',
+          `${fileName(url)} could not start: ${[reason(error), ...printed].join('; ')}`,
+          error,
+        ),
+      );
+    createEngine({
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), fail);
+        return {};
+      },
+      printErr(text) {
+        // Once started, the module's own messages go where Emscripten sends them by default.
+        // eslint-disable-next-line no-console
+        if (started) console.warn(text);
+        else printed.push(String(text));
+      },
+      onAbort(what) {
+        if (!started) printed.push(`aborted: ${what}`);
+      },
+    }).then((instance) => {
+      started = true;
+      resolve(instance);
+    }, fail);
+  });
+}
+
+function fileName(url) {
+  return new URL(url).pathname.split('/').pop() ?? url;
+}
+
+function reason(error) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 let worker = null;
@@ -36,24 +207,7 @@ function callHere(name, args) {
   return loadEngine().then((instance) => instance[name](...args));
 }
 
-/**
- * A module worker running `url`. A page may only start workers from its own origin: when the site's files come
- * from another (a <pe-figure> element in a blog), the worker is a one-line module of the page's origin that
- * imports the script from the site (a CORS request, as for the element's own script).
- * @param {URL} url
- * @returns {Worker}
- */
-function siteWorker(url) {
-  if (url.origin === globalThis.location.origin) return new globalThis.Worker(url, { type: 'module' });
-  const source = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
-  return new globalThis.Worker(URL.createObjectURL(source), { type: 'module' });
-}
-
 function startWorker() {
-  // Vite bundles the worker where it sees `new Worker(new URL('<file>', import.meta.url))`, and writes the
-  // bundle's URL there; `Worker` here is siteWorker, which also starts it from another origin.
-  /** @type {new (url: URL, options: WorkerOptions) => Worker} */
-  const Worker = /** @type {any} */ (siteWorker);
   const started = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
   const calls = workerCalls(started, (answer) => answer.result);
   started.addEventListener('error', (event) => {

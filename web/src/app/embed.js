@@ -4,6 +4,7 @@
 import { queryOf } from '../component/query.js';
 import { initTheme } from '../ui/theme.js';
 import { mountNow } from './lazy.js';
+import { showLoadFailure } from './load-failure.js';
 import { loadFigure } from './registry.js';
 
 const query = new URLSearchParams(window.location.search);
@@ -25,6 +26,8 @@ loadFigure(id)
     return mountNow(slot, id, figure.parse(query)).then((handle) => resolveMounted({ figure, handle }));
   })
   .catch((error) => {
+    // The figure's code could not be loaded: the reader's message, and Try again loads the page afresh.
+    if (showLoadFailure(slot, error, () => window.location.reload())) return;
     slot.replaceChildren();
     const message = document.createElement('p');
     message.className = 'pe-error';

@@ -20,9 +20,21 @@ export const figures = {
   lab: () => import('../figures/lab/index.js'),
 };
 
+/** A figure's module (its JavaScript file) could not be loaded: the network, or a host missing the file. */
+export class FigureLoadError extends Error {
+  /** @param {string} id @param {unknown} cause */
+  constructor(id, cause) {
+    const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    super(`The code of figure "${id}" could not be loaded: ${reason}`, { cause });
+    this.name = 'FigureLoadError';
+    this.kind = 'figure';
+  }
+}
+
 /**
  * Loads a figure by id: its declaration (defineFigure's result: id, title, params, parse, mount). Rejects with an
- * Error naming the id (quoted short) and the known ones.
+ * Error naming the id (quoted short) and the known ones, or with a FigureLoadError when the module could not be
+ * loaded.
  * @param {string} id
  */
 export async function loadFigure(id) {
@@ -30,6 +42,8 @@ export async function loadFigure(id) {
   if (!load) {
     throw new Error(`Unknown figure ${quote(id)}; known figures: ${Object.keys(figures).join(', ')}.`);
   }
-  const module = await load();
+  const module = await load().catch((error) => {
+    throw new FigureLoadError(id, error);
+  });
   return module.default;
 }

@@ -3,7 +3,7 @@
 // their own live numbers through their declaration (`live`); this fills the prose that belongs to no figure (the
 // periods, the flat dimensions, the typeset formula) from engine calls, through the same fillLive.
 import { mountWhenVisible } from '../app/lazy.js';
-import { loadEngine } from '../engine.js';
+import { engineLoaded, loadEngine } from '../engine.js';
 import { SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
 import { formatInt, formatSig } from '../ui/format.js';
 import { HOVER_DIMENSION, interleavedIndex, SELECT_DIMENSION } from '../ui/linked.js';
@@ -123,16 +123,14 @@ export function startSinusoidalSection(root = document) {
     showProse(prose, numbers);
   }
 
-  loadEngine().then(
-    (instance) => {
-      engine = instance;
-      const numbers = proseNumbers(engine, params);
-      if (!numbers.error) showProse(prose, numbers);
-    },
-    () => {
-      // Each figure slot reports a failed engine load in place.
-    },
-  );
+  // Each figure slot reports a failed engine load in place (with Try again); the prose fills in whenever the
+  // engine has loaded, on this try or a later one.
+  loadEngine().catch(() => undefined);
+  engineLoaded().then((instance) => {
+    engine = instance;
+    const numbers = proseNumbers(engine, params);
+    if (!numbers.error) showProse(prose, numbers);
+  });
 
   return {
     update(patch) {
