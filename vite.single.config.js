@@ -112,7 +112,9 @@ function singleFile() {
         '<head>',
         `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
       );
-      if (/<script[^>]+src=|<link rel="stylesheet"/.test(html)) {
+      // Checked outside the inlined code, whose strings may spell such tags (the Embed dialog's snippets do).
+      const tags = html.replace(/<script type="module">[\s\S]*?<\/script>/g, '');
+      if (/<script[^>]+src=|<link rel="stylesheet"/.test(tags)) {
         throw new Error('pe-single-file: the page still loads a script or stylesheet from a file');
       }
       rmSync(dir, { recursive: true });

@@ -1,6 +1,7 @@
 // The article: typesets the math, wires the colour scheme, keeps the reader's settings in the address and mounts
 // each figure as it nears the viewport.
 import { startSinusoidalSection } from '../article/sinusoidal.js';
+import { startNavigation } from '../article/toc.js';
 import { SINUSOIDAL } from '../figures/shared-params.js';
 import { renderAllMath } from '../ui/math.js';
 import { initTheme } from '../ui/theme.js';
@@ -11,6 +12,7 @@ import { startUrlState } from './url-state.js';
 
 initTheme(document.getElementById('theme-toggle'));
 renderAllMath(document);
+startNavigation(document);
 const section = startSinusoidalSection(document);
 startUrlState({
   figureIds: Object.keys(figures),

@@ -112,5 +112,3 @@ function followReader(sections, onSection) {
   for (const section of sections) observer.observe(section);
   if (sections.length) onSection(sections[0].id);
 }
-
-startNavigation(document);
