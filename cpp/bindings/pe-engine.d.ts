@@ -72,7 +72,9 @@ export interface PeEngine {
    * @param base frequency base, > 1 (default 10000)
    * @param layout `"interleaved"` (paper: sin at 2i, cos at 2i+1, the default) or `"split"` (all sines, then
    *   all cosines, same frequencies)
-   * @returns `positions * dModel` values, row-major; max error against double precision about 6e-8.
+   * @returns `positions * dModel` values, row-major; max error against `Math.sin`/`Math.cos` in double precision
+   *   at most about 1.4e-7 (measured over every value: 1.3e-7 at 2048 x 512, 1.4e-7 at 8192 x 2048 and 65536 x
+   *   256, base 10000; 1.2e-7 at 1024 x 64, base 100), a few float32 roundings (rounding alone gives 6e-8).
    * @throws Error when an argument is invalid or `positions * dModel` exceeds 2^24.
    */
   sinusoidalTable(positions: number, dModel: number, base?: number, layout?: Layout): Float32Array;
