@@ -46,7 +46,8 @@ std::string describe(const val& v) {
     std::u16string s = v.as<std::u16string>();
     const bool cut = s.size() > 40;
     if (cut) s.resize(40);
-    return val::global("JSON").call<std::string>("stringify", val(pe::utf8_from_utf16(s) + (cut ? "..." : "")));
+    return val::global("JSON").call<std::string>("stringify",
+                                                 val(pe::utf8_from_utf16(s) + (cut ? "..." : "")));
   }
   if (type == "undefined" || type == "boolean") return val::global("String")(v).as<std::string>();
   if (type == "bigint") return "a BigInt (" + val::global("String")(v).as<std::string>() + "n)";

@@ -121,14 +121,15 @@ val dimension_ranges(val positions, val d_model, val base) {
   return to_float64_array(pe::dimension_ranges(p, d, b));
 }
 
-// dotByOffset and dotByOffsetSpread sum dModel products for each of maxOffset + 1 offsets: that work is capped
-// at 2^24 terms, like the values of any one result. The message shows the product, so a reader sees what to lower.
+// dotByOffset and dotByOffsetSpread sum dModel products for each of maxOffset + 1 offsets: that work is
+// capped at 2^24 terms, like the values of any one result. The message shows the product, so a reader sees
+// what to lower.
 void cap_offsets(Args& args, int max_offset, int d_model) {
   const std::int64_t work = (std::int64_t{max_offset} + 1) * d_model;
-  args.require(work <= lim::kMaxValues, "(maxOffset + 1) * dModel",
-               "(" + std::to_string(max_offset) + " + 1) * " + std::to_string(d_model) + " = " +
-                   std::to_string(work),
-               "at most 2^24 (" + std::to_string(lim::kMaxValues) + ")");
+  args.require(
+      work <= lim::kMaxValues, "(maxOffset + 1) * dModel",
+      "(" + std::to_string(max_offset) + " + 1) * " + std::to_string(d_model) + " = " + std::to_string(work),
+      "at most 2^24 (" + std::to_string(lim::kMaxValues) + ")");
 }
 
 val dot_by_offset(val pos, val max_offset, val d_model, val base) {

@@ -5,8 +5,12 @@ namespace {
 
 constexpr char32_t kReplacement = 0xFFFD;
 
-constexpr bool is_high_surrogate(char32_t c) noexcept { return c >= 0xD800 && c <= 0xDBFF; }
-constexpr bool is_low_surrogate(char32_t c) noexcept { return c >= 0xDC00 && c <= 0xDFFF; }
+constexpr bool is_high_surrogate(char32_t c) noexcept {
+  return c >= 0xD800 && c <= 0xDBFF;
+}
+constexpr bool is_low_surrogate(char32_t c) noexcept {
+  return c >= 0xDC00 && c <= 0xDFFF;
+}
 
 void append_utf8(std::string& out, char32_t c) {
   const auto byte = [&out](char32_t b) { out.push_back(static_cast<char>(static_cast<unsigned char>(b))); };
@@ -47,7 +51,9 @@ std::string utf8_from_utf16(std::u16string_view text) {
 }
 
 Utf8Char decode_utf8(std::string_view text, std::size_t at) noexcept {
-  const auto byte = [&text](std::size_t i) { return static_cast<char32_t>(static_cast<unsigned char>(text[i])); };
+  const auto byte = [&text](std::size_t i) {
+    return static_cast<char32_t>(static_cast<unsigned char>(text[i]));
+  };
   const char32_t lead = byte(at);
   if (lead < 0x80) return {lead, 1};
   std::size_t length = 0;

@@ -1,7 +1,7 @@
 // Unicode text as the engine reads it: JavaScript strings arrive as UTF-16 code units and are turned into
-// UTF-8 here, in C++, so that a lone surrogate (half of a pair, which JavaScript strings may hold) becomes one
-// U+FFFD REPLACEMENT CHARACTER in place and never takes the character after it with it. The tokeniser then
-// walks the UTF-8 one code point at a time and splits on every Unicode White_Space character.
+// UTF-8 here, in C++, so that a lone surrogate (half of a pair, which JavaScript strings may hold) becomes
+// one U+FFFD REPLACEMENT CHARACTER in place and never takes the character after it with it. The tokeniser
+// then walks the UTF-8 one code point at a time and splits on every Unicode White_Space character.
 #pragma once
 
 #include <cstddef>
