@@ -3,12 +3,13 @@
 # instead of a guarded sequence; the heatmap colours a million values with it.
 set(PE_WASM_COMPILE_FLAGS -msimd128 -mnontrapping-fptoint)
 # Size: the module is optimised for size (-Oz) but for the sources whose loops the page and the lab wait on,
-# which keep -O3 (inlining, unrolling, vectorising): the lab's trainer, the sinusoidal table and picture, the
+# which keep -O3 (inlining, unrolling, vectorising): the whole lab trainer, the sinusoidal table and picture, the
 # dot products by offset and the similarity matrix. Everything else (the bindings' argument checks and
 # conversions, messages, the small per-figure computations) runs once per call and is smaller at -Oz. A
 # source's options come after the target's on the command line, so its -O3 wins.
 set(PE_WASM_SPEED_SOURCES
-    lab_attention lab_kernels lab_layers lab_model lab_optimizer
+    lab_attention lab_config lab_inspect lab_kernels lab_layers lab_layout lab_model lab_optimizer lab_state
+    lab_tasks lab_trainer rng
     sinusoidal_table image sinusoidal_dot similarity)
 target_compile_options(pe_engine PRIVATE ${PE_WASM_COMPILE_FLAGS} -Oz)
 foreach(name IN LISTS PE_WASM_SPEED_SOURCES)
