@@ -33,6 +33,8 @@ native() {
 }
 node_tests() { PE_ENGINE_DIR=dist/engine node --test tests/js/; }
 unit_tests() { node --test tests/unit/; }
+# After the build: the engine's .wasm and the article's JavaScript and CSS against their gzipped budgets.
+budgets() { node --test tests/budget/; }
 types() { npx tsc -p tests/types/tsconfig.json && npx tsc -p web/tsconfig.json; }
 browser() { npx playwright test; }
 # After the native stage, which builds pe-lab-dump.
@@ -53,6 +55,7 @@ stage "Unit tests of the front end's pure modules" unit_tests
 build() { bash scripts/build.sh && bash scripts/build-single.sh; }
 stage "Build: WebAssembly engine, static site and single file" build
 stage "Node tests of the WASM engine" node_tests
+stage "Size budgets (WebAssembly 60 KB, JavaScript and CSS 350 KB, gzipped)" budgets
 stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types
 stage "Browser tests (Chromium)" browser
 stage "Format and lint (clang-format, Prettier, ESLint)" formatting

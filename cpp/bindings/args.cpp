@@ -2,6 +2,7 @@
 
 #include "pe/format.hpp"
 #include "pe/limits.hpp"
+#include "pe/utf.hpp"
 
 #include <emscripten/emscripten.h>
 
@@ -33,13 +34,20 @@ std::string format_number(double x) {
   return pe::shortest_number(x);
 }
 
+std::string js_string(const val& v) {
+  return pe::utf8_from_utf16(v.as<std::u16string>());
+}
+
 std::string describe(const val& v) {
   const std::string type = v.typeOf().as<std::string>();
   if (type == "number") return format_number(v.as<double>());
   if (type == "string") {
-    std::string s = v.as<std::string>();
-    if (s.size() > 40) s = s.substr(0, 40) + "...";
-    return val::global("JSON").call<std::string>("stringify", val(s));
+    // Cut by UTF-16 code units, as JavaScript counts; a pair cut in half shows as U+FFFD.
+    std::u16string s = v.as<std::u16string>();
+    const bool cut = s.size() > 40;
+    if (cut) s.resize(40);
+    return val::global("JSON").call<std::string>("stringify",
+                                                 val(pe::utf8_from_utf16(s) + (cut ? "..." : "")));
   }
   if (type == "undefined" || type == "boolean") return val::global("String")(v).as<std::string>();
   if (type == "bigint") return "a BigInt (" + val::global("String")(v).as<std::string>() + "n)";
@@ -202,7 +210,7 @@ std::string Args::text(const val& v, const char* name, std::size_t max_length) {
     fail_value(name, v, allowed);
     return {};
   }
-  return v.as<std::string>();
+  return js_string(v);
 }
 
 std::vector<double> Args::numbers(const val& v, const char* name, std::optional<std::size_t> length,

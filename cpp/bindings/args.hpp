@@ -79,6 +79,10 @@ class Args {
   bool failed_ = false;
 };
 
+/// A JavaScript string as UTF-8, each lone surrogate as U+FFFD (pe/utf.hpp). Embind's own std::string
+/// conversion would pair a lone surrogate with whatever code unit follows it and so swallow that character.
+[[nodiscard]] std::string js_string(const emscripten::val& v);
+
 /// Any JS value described for an error message: numbers as written, strings quoted, others by kind.
 [[nodiscard]] std::string describe(const emscripten::val& v);
 [[nodiscard]] std::string format_number(double x);

@@ -72,7 +72,9 @@ export interface PeEngine {
    * @param base frequency base, > 1 (default 10000)
    * @param layout `"interleaved"` (paper: sin at 2i, cos at 2i+1, the default) or `"split"` (all sines, then
    *   all cosines, same frequencies)
-   * @returns `positions * dModel` values, row-major; max error against double precision about 6e-8.
+   * @returns `positions * dModel` values, row-major; max error against `Math.sin`/`Math.cos` in double precision
+   *   at most about 1.4e-7 (measured over every value: 1.3e-7 at 2048 x 512, 1.4e-7 at 8192 x 2048 and 65536 x
+   *   256, base 10000; 1.2e-7 at 1024 x 64, base 100), a few float32 roundings (rounding alone gives 6e-8).
    * @throws Error when an argument is invalid or `positions * dModel` exceeds 2^24.
    */
   sinusoidalTable(positions: number, dModel: number, base?: number, layout?: Layout): Float32Array;
@@ -142,8 +144,12 @@ export interface PeEngine {
   /**
    * `PE(pos) . PE(pos + k)` for k = 0..maxOffset, summed in double precision over all dimensions.
    * @param pos starting position, 0..65536
-   * @param maxOffset largest offset, 0..65536
+   * @param maxOffset largest offset, 0..65536; `(maxOffset + 1) * dModel` at most 2^24 (16,777,216)
+   * @param dModel even, 2..4096
    * @returns `maxOffset + 1` values; equal to `sum_i cos(w_i k)` whatever `pos` is.
+   * @throws Error when an argument is invalid or `(maxOffset + 1) * dModel` exceeds 2^24, for example
+   *   `dotByOffset: (maxOffset + 1) * dModel must be at most 2^24 (16777216); received (65536 + 1) * 512 =
+   *   33554944.`
    */
   dotByOffset(pos: number, maxOffset: number, dModel: number, base?: number): Float64Array;
 
@@ -151,7 +157,7 @@ export interface PeEngine {
    * How far `dotByOffset` from each later start strays from the first start's, for k = 0..maxOffset: the largest
    * `|PE(s) . PE(s + k) - PE(s0) . PE(s0 + k)|` (zero but for rounding, since both equal `sum_i cos(w_i k)`).
    * @param starts starting positions, each 0..65536, at most 64 of them; with fewer than two the result is 0
-   * @param maxOffset largest offset, 0..65536
+   * @param maxOffset largest offset, 0..65536; `(maxOffset + 1) * dModel` at most 2^24, as for dotByOffset
    * @returns one number.
    */
   dotByOffsetSpread(starts: ArrayLike<number>, maxOffset: number, dModel: number, base?: number): number;
@@ -567,9 +573,12 @@ export interface PeEngine {
 
   /**
    * Splits text the way every sentence function does, without rejecting unknown words, so a page can mark
-   * them in place. Rules: split on whitespace; strip leading and trailing `. , ! ? ; : " ' ( ) [ ] -` and the
-   * backtick from each piece; lowercase ASCII letters; a piece that was only punctuation is dropped. Inner
-   * punctuation stays (`"dog's"` is one unknown token).
+   * them in place. Rules: split on Unicode White_Space (ASCII spaces, tabs and line breaks, the no-break space
+   * U+00A0, the ideographic space U+3000 and the rest of the property's 25 code points); strip leading and
+   * trailing `. , ! ? ; : " ' ( ) [ ] -` and the backtick from each piece; lowercase ASCII letters; a piece
+   * that was only punctuation is dropped. Inner punctuation stays (`"dog's"` is one unknown token). A lone
+   * surrogate (half of a UTF-16 pair) becomes one U+FFFD in its place and leaves its neighbours as they were
+   * (`"dog\uD83D bites"` gives `"dog\uFFFD"` and `"bites"`).
    * @param text at most 2000 characters and 32 words
    * @returns `tokens` (string[]) and `known` (Uint8Array of the same length: 1 when the token is in the
    *   vocabulary, 0 when not). Empty text gives empty arrays.

@@ -121,13 +121,24 @@ val dimension_ranges(val positions, val d_model, val base) {
   return to_float64_array(pe::dimension_ranges(p, d, b));
 }
 
+// dotByOffset and dotByOffsetSpread sum dModel products for each of maxOffset + 1 offsets: that work is
+// capped at 2^24 terms, like the values of any one result. The message shows the product, so a reader sees
+// what to lower.
+void cap_offsets(Args& args, int max_offset, int d_model) {
+  const std::int64_t work = (std::int64_t{max_offset} + 1) * d_model;
+  args.require(
+      work <= lim::kMaxValues, "(maxOffset + 1) * dModel",
+      "(" + std::to_string(max_offset) + " + 1) * " + std::to_string(d_model) + " = " + std::to_string(work),
+      "at most 2^24 (" + std::to_string(lim::kMaxValues) + ")");
+}
+
 val dot_by_offset(val pos, val max_offset, val d_model, val base) {
   Args args("dotByOffset");
   const int p = args.integer(pos, "pos", 0, lim::kMaxPositions);
   const int k = args.integer(max_offset, "maxOffset", 0, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
   const double b = args.base(base);
-  args.cap_values((std::int64_t{k} + 1) * d, "(maxOffset + 1) * dModel", lim::kMaxValues);
+  cap_offsets(args, k, d);
   if (!args.ok()) return args.error();
   return to_float64_array(pe::dot_by_offset(p, k, d, b));
 }
@@ -138,7 +149,7 @@ val dot_by_offset_spread(val starts, val max_offset, val d_model, val base) {
   const int k = args.integer(max_offset, "maxOffset", 0, lim::kMaxPositions);
   const int d = read_d_model(args, d_model);
   const double b = args.base(base);
-  args.cap_values((std::int64_t{k} + 1) * d, "(maxOffset + 1) * dModel", lim::kMaxValues);
+  cap_offsets(args, k, d);
   if (!args.ok()) return args.error();
   return val(pe::dot_by_offset_spread(s, k, d, b));
 }

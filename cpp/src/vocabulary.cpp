@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "pe/rng.hpp"
+#include "pe/utf.hpp"
 #include "pe/view.hpp"
 
 namespace pe {
@@ -23,8 +24,21 @@ constexpr std::array<std::string_view, 78> kWords = {
     "sleeps", "slowly", "small", "student", "teacher", "the",   "they",   "this",   "throws", "to",
     "tree",   "under",  "was",   "we",      "with",    "woman", "wrote",  "young"};
 
-constexpr bool is_space(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+// The length in bytes of the White_Space character at byte i of text, or 0 when there is none there.
+std::size_t space_at(std::string_view text, std::size_t i) noexcept {
+  const Utf8Char c = decode_utf8(text, i);
+  return is_white_space(c.code_point) ? c.length : 0;
+}
+
+// Where the word starting at byte i ends: the next White_Space character or the end of text. Every other code
+// point, including U+FFFD and bytes that are not well-formed UTF-8, belongs to the word.
+std::size_t word_end(std::string_view text, std::size_t i) noexcept {
+  while (i < text.size()) {
+    const Utf8Char c = decode_utf8(text, i);
+    if (is_white_space(c.code_point)) break;
+    i += c.length;
+  }
+  return i;
 }
 
 constexpr bool is_edge_punctuation(char c) noexcept {
@@ -53,9 +67,12 @@ std::vector<std::string> tokenize(std::string_view text) {
   std::vector<std::string> tokens;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && is_space(text[i])) ++i;
-    std::size_t end = i;
-    while (end < text.size() && !is_space(text[end])) ++end;
+    while (i < text.size()) {
+      const std::size_t space = space_at(text, i);
+      if (space == 0) break;
+      i += space;
+    }
+    const std::size_t end = word_end(text, i);
     std::size_t first = i;
     std::size_t last = end;
     while (first < last && is_edge_punctuation(text[first])) ++first;

@@ -1,7 +1,9 @@
 // The explainer's tiny English vocabulary, its tokeniser and its seeded token embeddings.
 //
-// Tokenising: the text is split on ASCII whitespace; each piece loses any leading and trailing punctuation
-// (. , ! ? ; : " ' ( ) [ ] - and the backtick) and its ASCII letters are lowercased. A piece that was
+// Tokenising: the text (UTF-8) is split on Unicode White_Space: ASCII spaces, tabs and line breaks, and also
+// the no-break space U+00A0, the ideographic space U+3000 and the rest (pe/utf.hpp). Each piece loses any
+// leading and trailing punctuation (. , ! ? ; : " ' ( ) [ ] - and the backtick) and its ASCII letters are
+// lowercased. A piece that was
 // nothing but punctuation ("--", "...") is no token at all. Inner punctuation stays: "dog's" is one token.
 //
 // Embeddings follow tensor2tensor: entries drawn from N(0, 1/dModel) (standard deviation dModel^-1/2) and,

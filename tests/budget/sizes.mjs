@@ -1,0 +1,55 @@
+// What the built article downloads, and its gzipped size: the WebAssembly engine on its own, and all the
+// JavaScript and CSS that index.html loads, at once or later (figure chunks imported when a figure nears the
+// viewport, workers and the engine's glue), fonts excluded.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** Gzipped size in bytes at level 9, as `gzip -9` gives it. */
+export function gzipSize(file) {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+// File names of the kinds that reference others, and the kinds that count as code.
+const REFERENCE = /[\w./@-]+\.(?:m?js|css|wasm)\b/g;
+const CODE = /\.(?:m?js|css)$/;
+
+/**
+ * Every .js, .css and .wasm file of dist that index.html reaches through references in HTML, JavaScript and
+ * CSS (static and dynamic imports, preloads, `new URL(...)` for workers and the engine). A name is resolved
+ * against the referring file's folder and against the site's root.
+ * @param {string} dist the built site
+ * @param {string} [entry] the page, relative to dist
+ * @returns {string[]} absolute paths, sorted
+ */
+export function reachedFiles(dist, entry = 'index.html') {
+  const root = path.resolve(dist);
+  const seen = new Set();
+  const queue = [path.join(root, entry)];
+  while (queue.length > 0) {
+    const file = /** @type {string} */ (queue.pop());
+    const text = fs.readFileSync(file, 'utf8');
+    for (const [name] of text.matchAll(REFERENCE)) {
+      for (const base of [path.dirname(file), root]) {
+        const candidate = path.resolve(base, name.replace(/^\//, ''));
+        if (!candidate.startsWith(root) || seen.has(candidate) || !fs.existsSync(candidate)) continue;
+        if (!fs.statSync(candidate).isFile()) continue;
+        seen.add(candidate);
+        if (!candidate.endsWith('.wasm')) queue.push(candidate);
+      }
+    }
+  }
+  return [...seen].sort();
+}
+
+/**
+ * The sizes a budget is judged on.
+ * @param {string} dist
+ * @returns {{ wasm: number, code: number, files: { file: string, gzip: number }[] }}
+ */
+export function measure(dist) {
+  const files = reachedFiles(dist).map((file) => ({ file: path.relative(dist, file), gzip: gzipSize(file) }));
+  const wasm = files.filter((f) => f.file.endsWith('.wasm')).reduce((sum, f) => sum + f.gzip, 0);
+  const code = files.filter((f) => CODE.test(f.file)).reduce((sum, f) => sum + f.gzip, 0);
+  return { wasm, code, files };
+}
