@@ -7,6 +7,8 @@ import path from 'node:path';
 import { test, expect, sinusoid } from './fixtures.js';
 
 const BLOG_PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
+// One blog server on one port: the file's tests run in order in one worker, not spread over several.
+test.describe.configure({ mode: 'default' });
 const BLOG = `http://127.0.0.1:${BLOG_PORT}`;
 const FILES = path.join(import.meta.dirname, 'blog');
 

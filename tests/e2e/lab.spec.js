@@ -15,7 +15,7 @@ test('the default experiment shows progress at once and curves as it trains, end
   test.setTimeout(360_000);
   await page.goto('index.html');
   const section = page.locator('#lab');
-  await section.scrollIntoViewIfNeeded();
+  await section.locator('[data-mount="lab"]').scrollIntoViewIfNeeded();
   const figure = page.locator(FIGURE);
   const live = (name) => section.locator(`[data-live="${name}"]`);
   await expect(figure.getByRole('button', { name: 'Play' })).toBeEnabled();
@@ -160,7 +160,7 @@ test('Pause stops training, Step takes ten steps, and Reset terminates the worke
 test('another figure keeps responding while the lab trains', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('index.html');
-  await page.locator('#lab').scrollIntoViewIfNeeded();
+  await page.locator('[data-mount="lab"]').scrollIntoViewIfNeeded();
   const lab = page.locator(FIGURE);
   const steps = lab.getByLabel('Steps', { exact: true });
   await steps.focus();

@@ -295,7 +295,7 @@ test('on the article the prose numbers are live and its claims about the trained
   }
   expect(flipping).toBeGreaterThanOrEqual(3);
   expect(drifting).toBeGreaterThanOrEqual(3);
-  await expect(page.locator('#learned a[href="#lab"]')).toHaveCount(1);
+  await expect(page.locator('#learned a[href="#lab"]', { hasText: 'training lab' })).toHaveCount(1);
 });
 
 test('the link opens the same run in the lab, which trains the same table', async ({ page }) => {

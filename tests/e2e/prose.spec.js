@@ -255,6 +255,12 @@ test('every reference link in the text resolves to an entry, and published figur
   const published = page.locator('.published');
   expect(await published.count()).toBeGreaterThanOrEqual(3);
   for (const mark of await published.all()) await expect(mark.locator('a.cite')).not.toHaveCount(0);
+  // The sources' numbers that the engine does not compute: Table 3, ALiBi's 1.3B model, PI's 32,768 tokens.
+  await expect(page.locator('#alibi .published')).toContainText('Press et al., 2022');
+  await expect(page.locator('#extension .published')).toContainText('32,768 tokens');
+  await expect(page.locator('#mixing')).toContainText('Ke et al. (2021)');
+  // One notation: the pair frequency is theta everywhere, never omega.
+  expect(await page.locator('main').evaluate((main) => /\u03c9/.test(main.textContent ?? ''))).toBe(false);
   await expect(page.locator('.site-footer')).toContainText('not marked as published');
 });
 

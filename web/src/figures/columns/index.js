@@ -26,7 +26,9 @@ export default defineFigure({
       type: 'numbers',
       default: [0, 32, 128, 256, 500],
       maxItems: MAX_CURVES,
-      items: { type: 'int', min: 0, max: ({ dModel }) => dModel - 1 },
+      // A dimension past the model's width is kept and shown as such (a chip "beyond dModel"), so that lowering
+      // dModel and raising it again loses nothing: items may go up to the widest model.
+      items: { type: 'int', min: 0, max: SINUSOIDAL.dModel.max - 1 },
     },
   },
 

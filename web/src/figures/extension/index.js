@@ -225,8 +225,8 @@ export default defineFigure({
   table({ result: r }, { method }) {
     const columns = [
       'pair',
-      'wavelength',
-      'wavelength after method',
+      'period',
+      'period after method',
       'angle at trained length',
       'angle at target',
       'overshoot',

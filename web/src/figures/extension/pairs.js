@@ -32,7 +32,7 @@ export function pairsChart({ onRead }) {
   const after = h('svg:g');
   chart.marks.append(trainedLine, targetLine, before, after);
   const legend = keyList([
-    { label: 'trained wavelength', mark: 'ring', color: 'var(--muted)' },
+    { label: 'trained period', mark: 'ring', color: 'var(--muted)' },
     { label: 'after the method, in range', mark: 'dot', color: 'var(--accent-2)' },
     { label: 'after the method, out of range', mark: 'dot', color: 'var(--accent)' },
     { label: 'trained length', mark: 'line' },
