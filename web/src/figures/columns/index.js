@@ -28,7 +28,7 @@ export default defineFigure({
       maxItems: MAX_CURVES,
       // A dimension past the model's width is kept and shown as such (a chip "beyond dModel"), so that lowering
       // dModel and raising it again loses nothing: items may go up to the widest model.
-      items: { type: 'int', min: 0, max: SINUSOIDAL.dModel.max - 1 },
+      items: { type: 'int', min: 0, max: /** @type {number} */ (SINUSOIDAL.dModel.max) - 1 },
     },
   },
 
