@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: engine throughput against plain JS and the memory floor; a long fuzz of the engine; the lab's
 # training steps per second against TF.js (wasm), PyTorch eager and the native build, side by side; then redraw
-# frame times in Chromium.
+# frame times in Chromium; then Lighthouse scores of the article and one embed (mobile and desktop).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -15,3 +15,5 @@ node scripts/fuzz-engine.mjs --calls 200000
 cmake --build build/native --target pe_bench_lab pe-lab-dump -j"$(nproc)"
 node bench/lab-peers.bench.mjs
 if [ -f bench/frames.bench.mjs ]; then node bench/frames.bench.mjs; fi
+# Lighthouse (pinned dev dependency) in Debian's Chromium: four category scores per page, median of three runs.
+node bench/lighthouse.mjs --runs 3

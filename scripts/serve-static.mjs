@@ -1,15 +1,21 @@
 // A plain static file server for the built site, mounted under a sub-path (default /pe-explorer/) the way a
 // static host would serve it. Used by the browser tests and the benchmark; no dependencies. Every answer allows
 // reading from any origin (Access-Control-Allow-Origin: *), as a host of the <pe-figure> web component must: a
-// blog on another origin loads pe-figure.js, its chunks, the engine and its .wasm as CORS requests.
+// blog on another origin loads pe-figure.js, its chunks, the engine and its .wasm as CORS requests. With GZIP=1
+// it compresses text and WebAssembly for clients that accept gzip, as a static host does (the Lighthouse
+// benchmark measures the site that way).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 
 const root = path.resolve(process.argv[2] ?? 'dist');
 const port = Number(process.env.PORT ?? 4173);
 const prefix = process.env.BASE_PATH ?? '/pe-explorer/';
+const gzip = process.env.GZIP === '1';
+/** What a static host compresses: everything but images that are compressed already and fonts (woff2 is). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.ts']);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +51,16 @@ createServer(async (request, response) => {
     response.writeHead(404).end('Not found');
     return;
   }
-  response.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  if (gzip && COMPRESSIBLE.has(path.extname(file))) {
+    response.setHeader('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip' });
+      createReadStream(file).pipe(createGzip()).pipe(response);
+      return;
+    }
+  }
+  response.writeHead(200, { 'Content-Type': type });
   createReadStream(file).pipe(response);
 }).listen(port, '127.0.0.1', () => {
   process.stdout.write(`Serving ${root} at http://127.0.0.1:${port}${prefix}\n`);
