@@ -4,13 +4,13 @@
 set(PE_WASM_COMPILE_FLAGS -msimd128 -mnontrapping-fptoint)
 # Size: the module is optimised for size (-Oz) but for the sources whose loops the page and the lab wait on,
 # which keep -O3 (inlining, unrolling, vectorising): the lab's training step (kernels, layers, attention, model,
-# optimizer, the batches of its tasks, the trainer and its random numbers), the sinusoidal table and picture, the
-# dot products by offset and the similarity matrix. Everything else (the bindings' argument checks and
-# conversions, messages, the small per-figure computations, and the lab's configuration checks, buffer layout,
-# saved state and inspection, which run once per run or per click) is smaller at -Oz: those four lab sources at
-# -Oz saved 3.3 KB gzipped with no change in training speed.
+# optimizer, random numbers), the sinusoidal table and picture, the dot products by offset and the similarity
+# matrix. Everything else (the bindings' argument checks and conversions, messages, the small per-figure
+# computations, and the lab's configuration checks, buffer layout, saved state, inspection, task batches and the
+# trainer's step sequencing, each once per run, click or step) is smaller at -Oz: those six lab sources at -Oz
+# saved 4.5 KB gzipped with no change in training speed (README, Download sizes).
 set(PE_WASM_SPEED_SOURCES
-    lab_attention lab_kernels lab_layers lab_model lab_optimizer lab_tasks lab_trainer rng
+    lab_attention lab_kernels lab_layers lab_model lab_optimizer rng
     sinusoidal_table image sinusoidal_dot similarity)
 # The speed sources form their own object library, whose objects come first on the link line. A function defined
 # inline in a header (pe/simd.hpp's helpers, std::vector's growth and copies) is compiled into every object that
