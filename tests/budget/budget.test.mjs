@@ -12,8 +12,8 @@ import { measure, reachedFiles } from './sizes.mjs';
 const KB = 1000;
 /** Where the engine must get to (60 KB gzipped); not reached yet, so it is reported, not asserted. */
 export const WASM_TARGET = 60 * KB;
-/** What the engine may not grow past meanwhile: today's 89.7 KB with a little room (README, Download sizes). */
-export const WASM_BUDGET = 92 * KB;
+/** What the engine may not grow past meanwhile: today's 85.2 KB with a little room (README, Download sizes). */
+export const WASM_BUDGET = 88 * KB;
 export const CODE_BUDGET = 350 * KB;
 const dist = process.env.PE_DIST_DIR ?? 'dist';
 
