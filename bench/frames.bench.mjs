@@ -9,43 +9,13 @@
 // other linked figure in view with the section bar docked above it, and the heatmap in view again while the
 // training lab (figure `lab`, far below) trains its default race in its workers. Prints p50 and p95 (target p95
 // <= 16 ms).
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { BASE_PATH, freePort, startServer } from './serve.mjs';
 import { chromium } from '@playwright/test';
 import config from '../playwright.config.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PRESSES = Number(process.env.BENCH_PRESSES ?? 100);
 const TARGET_MS = 16;
-const BASE_PATH = '/pe-explorer/';
 const LINKED = ['heatmap', 'columns', 'binary', 'periods', 'ranges', 'rotation', 'similarity'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port) {
-  const child = spawn(process.execPath, ['scripts/serve-static.mjs', process.env.BENCH_DIST ?? 'dist'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BASE_PATH },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`serve-static exited with ${code}`)));
-    child.stdout.once('data', resolve);
-  });
-  return child;
-}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;

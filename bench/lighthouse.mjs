@@ -13,11 +13,10 @@
 //   node bench/lighthouse.mjs [--strict] [--runs N] [--mobile-only | --desktop-only] [--json DIR]
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { BASE_PATH, freePort, startServer } from './serve.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BASE_PATH = '/pe-explorer/';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = [
   { name: 'article', path: 'index.html' },
@@ -44,32 +43,6 @@ const jsonDir = jsonIndex >= 0 ? path.resolve(args[jsonIndex + 1] ?? 'artifacts/
 const FORMS = ['mobile', 'desktop'].filter(
   (form) => !args.includes(`--${form === 'mobile' ? 'desktop' : 'mobile'}-only`),
 );
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port) {
-  const child = spawn(process.execPath, ['scripts/serve-static.mjs', process.env.BENCH_DIST ?? 'dist'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BASE_PATH, GZIP: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`serve-static exited with ${code}`)));
-    child.stdout.once('data', resolve);
-  });
-  return child;
-}
 
 /**
  * Runs the Lighthouse CLI on one URL and returns its JSON result (the LHR).
@@ -117,7 +90,7 @@ function failingAudits(lhr) {
 }
 
 const port = await freePort();
-const server = await startServer(port);
+const server = await startServer(port, { GZIP: '1' });
 const misses = [];
 try {
   if (jsonDir) await mkdir(jsonDir, { recursive: true });
