@@ -5,24 +5,13 @@
 // last checkpoint holds at most 1.5 times the first after warm-up. The lab's training buttons are left alone (a race would
 // dominate the time and the heap), as are downloads and links.
 import { expect, scrollThrough, test } from './fixtures.js';
+import { seeded } from '../js/fuzz.mjs';
 
 const SEED = 20240611;
 const WARM_UP = 40;
 const ROUNDS = 4;
 const PER_ROUND = 40;
 const GROWTH_LIMIT = 1.5;
-
-/** mulberry32: a small seeded generator, so a failing sequence can be replayed. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // What a reader can work, in the figures and the section bars (not the lab's training, downloads or links).
 const TARGETS = [
@@ -127,7 +116,7 @@ test('the article survives a few hundred random interactions without errors or a
   await page.goto('index.html');
   await scrollThrough(page);
   const mounted = Date.now();
-  const random = generator(SEED);
+  const random = seeded(SEED);
   const log = [];
   const step = () => interact(page, random);
   for (let i = 0; i < WARM_UP; i += 1) log.push(await step());
