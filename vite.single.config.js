@@ -14,7 +14,7 @@ const engineDir = resolve(web, 'public', 'engine');
 const INLINE_ENGINE = '\0pe-inline-engine';
 const FILE_NAME = 'pe-explorer.html';
 
-/** The engine module in place of web/src/engine-inline.js: its code imported, its WebAssembly as base64. */
+/** In place of web/src/engine-inline.js: each engine module's code imported, its WebAssembly as base64. */
 function inlineEngine() {
   return {
     name: 'pe-inline-engine',
@@ -27,11 +27,20 @@ function inlineEngine() {
     },
     load(id) {
       if (id !== INLINE_ENGINE) return null;
-      const wasm = readFileSync(resolve(engineDir, 'pe-engine.wasm')).toString('base64');
-      return `import createEngine from ${JSON.stringify(resolve(engineDir, 'pe-engine.js'))};
-const wasm = ${JSON.stringify(wasm)};
-const bytes = () => Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0));
-export const inlineEngine = async () => ({ default: () => createEngine({ wasmBinary: bytes() }) });
+      // Static imports: the workers are classic scripts here (iife), which cannot load a chunk later.
+      const names = ['pe-engine', 'pe-lab'];
+      const imports = names.map(
+        (name, i) => `import create${i} from ${JSON.stringify(resolve(engineDir, `${name}.js`))};`,
+      );
+      const entries = names.map((name, i) => {
+        const wasm = readFileSync(resolve(engineDir, `${name}.wasm`)).toString('base64');
+        return `  ${JSON.stringify(name)}: async () => ({ default: () => create${i}({ wasmBinary: bytes(${JSON.stringify(wasm)}) }) }),`;
+      });
+      return `${imports.join('\n')}
+const bytes = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+export const inlineModules = {
+${entries.join('\n')}
+};
 `;
     },
   };

@@ -74,9 +74,9 @@ function timed(fn) {
 
 async function engineContender() {
   const dir = process.env.PE_ENGINE_DIR ?? path.join(ROOT, 'dist/engine');
-  const { default: createEngine } = await import(pathToFileURL(path.resolve(dir, 'pe-engine.js')).href);
-  const pe = await createEngine();
-  const lab = new pe.Lab({ length: CONFIG.length, scheme: CONFIG.scheme });
+  const { default: createLab } = await import(pathToFileURL(path.resolve(dir, 'pe-lab.js')).href);
+  const { Lab } = await createLab();
+  const lab = new Lab({ length: CONFIG.length, scheme: CONFIG.scheme });
   const c = lab.config;
   for (const key of [
     'task',

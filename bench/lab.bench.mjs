@@ -5,8 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
-const { default: createEngine } = await import(pathToFileURL(path.resolve(dir, 'pe-engine.js')).href);
-const pe = await createEngine();
+const { default: createLab } = await import(pathToFileURL(path.resolve(dir, 'pe-lab.js')).href);
+const { Lab } = await createLab();
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -17,7 +17,7 @@ function cpuSeconds() {
 }
 
 function bench(name, config) {
-  const lab = new pe.Lab(config);
+  const lab = new Lab(config);
   try {
     lab.train(2);
     const rates = [];

@@ -29,19 +29,29 @@ target_link_libraries(pe_engine_speed PRIVATE pe_engine)
 target_compile_options(pe_engine_speed PRIVATE ${PE_WASM_COMPILE_FLAGS} -O3)
 pe_set_warnings(pe_engine_speed)
 
-function(pe_add_wasm_module)
-  file(GLOB PE_BINDING_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/cpp/bindings/*.cpp)
-  add_executable(pe-engine ${PE_BINDING_SOURCES})
-  target_link_libraries(pe-engine PRIVATE pe_engine)
+# Two modules, each with the bindings it registers and the shared argument checks, formatting and memory report:
+# pe-engine, every figure's computations, which the article and every embed load; and pe-lab, the training
+# lab, which only the lab's figure and its workers load (the article's module is about a third smaller without
+# it). The engine library is static, so each module links only the objects its bindings reach; the speed
+# objects are named on the link line and the linker drops their unreferenced functions.
+function(pe_add_wasm_module name export_name)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "BINDINGS;POST_JS")
+  list(TRANSFORM arg_BINDINGS REPLACE "(.+)" "${CMAKE_SOURCE_DIR}/cpp/bindings/\\1.cpp")
+  list(TRANSFORM arg_POST_JS REPLACE "(.+)" "${CMAKE_SOURCE_DIR}/cpp/bindings/\\1.js")
+  add_executable(${name} ${arg_BINDINGS})
+  target_link_libraries(${name} PRIVATE pe_engine)
   # Link options precede the target's own objects on the command line: the speed objects come first (see above).
-  add_dependencies(pe-engine pe_engine_speed)
-  target_link_options(pe-engine PRIVATE $<TARGET_OBJECTS:pe_engine_speed>)
-  target_compile_options(pe-engine PRIVATE ${PE_WASM_COMPILE_FLAGS} -Oz)
-  pe_set_warnings(pe-engine)
+  add_dependencies(${name} pe_engine_speed)
+  target_link_options(${name} PRIVATE $<TARGET_OBJECTS:pe_engine_speed>)
+  target_compile_options(${name} PRIVATE ${PE_WASM_COMPILE_FLAGS} -Oz)
+  pe_set_warnings(${name})
   set(pre ${CMAKE_SOURCE_DIR}/cpp/bindings/pre.js)
-  set(post ${CMAKE_SOURCE_DIR}/cpp/bindings/post.js)
-  set(lab ${CMAKE_SOURCE_DIR}/cpp/bindings/lab.js)
-  target_link_options(pe-engine PRIVATE
+  set(post_js_flags "")
+  foreach(js ${arg_POST_JS})
+    # SHELL: keeps every --post-js flag; CMake would otherwise fold the repeated option into one.
+    list(APPEND post_js_flags "SHELL:--post-js ${js}")
+  endforeach()
+  target_link_options(${name} PRIVATE
     -lembind
     # Binaryen's link-time passes for size: they inline less than at -O3 and do not touch the vector loops that
     # the speed sources above were compiled to.
@@ -50,7 +60,7 @@ function(pe_add_wasm_module)
     -mnontrapping-fptoint
     -sMODULARIZE=1
     -sEXPORT_ES6=1
-    -sEXPORT_NAME=createEngine
+    -sEXPORT_NAME=${export_name}
     -sENVIRONMENT=web,worker
     -sFILESYSTEM=0
     -sALLOW_MEMORY_GROWTH=1
@@ -64,8 +74,15 @@ function(pe_add_wasm_module)
     # site runs under a Content-Security-Policy without 'unsafe-eval' (see vite.config.js).
     -sDYNAMIC_EXECUTION=0
     --pre-js ${pre}
-    # SHELL: keeps both --post-js flags; CMake would otherwise fold the repeated option into one.
-    "SHELL:--post-js ${post}"
-    "SHELL:--post-js ${lab}")
-  set_target_properties(pe-engine PROPERTIES SUFFIX ".js" LINK_DEPENDS "${pre};${post};${lab}")
+    ${post_js_flags})
+  set_target_properties(${name} PROPERTIES SUFFIX ".js" LINK_DEPENDS "${pre};${arg_POST_JS}")
+endfunction()
+
+function(pe_add_wasm_modules)
+  set(shared args format memory)
+  pe_add_wasm_module(pe-engine createEngine
+    BINDINGS ${shared} alibi attention compare extension mixing naive rope sentence-args sentence similarity
+             sinusoidal
+    POST_JS post)
+  pe_add_wasm_module(pe-lab createLab BINDINGS ${shared} lab POST_JS post lab)
 endfunction()

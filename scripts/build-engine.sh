@@ -8,4 +8,5 @@ if [ ! -f build/wasm/CMakeCache.txt ]; then
 fi
 cmake --build build/wasm -j"$(nproc)"
 mkdir -p web/public/engine
-cp build/wasm/pe-engine.js build/wasm/pe-engine.wasm cpp/bindings/pe-engine.d.ts web/public/engine/
+cp build/wasm/pe-engine.js build/wasm/pe-engine.wasm build/wasm/pe-lab.js build/wasm/pe-lab.wasm \
+  cpp/bindings/pe-engine.d.ts cpp/bindings/pe-lab.d.ts web/public/engine/

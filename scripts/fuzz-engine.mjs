@@ -15,8 +15,9 @@ const { values } = parseArgs({
 const calls = Number(values.calls);
 const seed = Number(values.seed);
 const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
-const { default: createEngine } = await import(pathToFileURL(path.resolve(dir, 'pe-engine.js')).href);
-const pe = await createEngine();
+const load = async (name) => (await import(pathToFileURL(path.resolve(dir, `${name}.js`)).href)).default();
+const pe = await load('pe-engine');
+const labModule = await load('pe-lab');
 const parameters = declaredParameters(readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8'));
 
 const known = () => ({
@@ -26,16 +27,23 @@ const known = () => ({
   rounded: pe.roundToFormat([1.1, 2.2, 65504], 'float16'),
 });
 const reference = known();
-const start = pe.memoryUsage();
+const usage = () => {
+  const [engine, lab] = [pe.memoryUsage(), labModule.memoryUsage()];
+  return {
+    heapBytes: engine.heapBytes + lab.heapBytes,
+    allocatedBytes: engine.allocatedBytes + lab.allocatedBytes,
+  };
+};
+const start = usage();
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
 const warm = performance.now();
-const first = runFuzz(pe, parameters, { calls: Math.min(calls, 20000), seed });
-const afterWarm = pe.memoryUsage();
+const first = runFuzz(pe, labModule, parameters, { calls: Math.min(calls, 20000), seed });
+const afterWarm = usage();
 const t0 = performance.now();
-const run = runFuzz(pe, parameters, { calls, seed });
+const run = runFuzz(pe, labModule, parameters, { calls, seed });
 const seconds = (performance.now() - t0) / 1000;
-const end = pe.memoryUsage();
+const end = usage();
 const problems = [...first.problems, ...run.problems];
 const exact = isDeepStrictEqual(known(), reference);
 
@@ -45,7 +53,7 @@ console.log(
     `${((t0 - warm) / 1000).toFixed(1)} s warm-up of ${first.calls} calls`,
 );
 console.log(
-  `fuzz-engine: heap ${mib(start.heapBytes)} MiB at start, ${mib(afterWarm.heapBytes)} MiB after warm-up, ` +
+  `fuzz-engine: heaps (engine and lab) ${mib(start.heapBytes)} MiB at start, ${mib(afterWarm.heapBytes)} MiB after warm-up, ` +
     `${mib(end.heapBytes)} MiB after; allocated ${start.allocatedBytes} -> ${afterWarm.allocatedBytes} -> ` +
     `${end.allocatedBytes} bytes; known values ${exact ? 'exact' : 'CHANGED'}; ${problems.length} contract problems`,
 );

@@ -1,5 +1,6 @@
-// Node has no fetch() for file URLs, so in Node the module reads pe-engine.wasm from beside this file itself.
-// Browsers and workers fetch it relative to this file's URL (_scriptDir is import.meta.url), which keeps the module working under any path.
+// Node has no fetch() for file URLs, so in Node the module reads its .wasm (pe-engine.wasm beside pe-engine.js,
+// pe-lab.wasm beside pe-lab.js) from beside this file itself. Browsers and workers fetch it relative to this
+// file's URL (_scriptDir is import.meta.url), which keeps the module working under any path.
 if (
   typeof process === 'object' &&
   process.versions &&
@@ -8,5 +9,7 @@ if (
   !Module['wasmBinary'] &&
   !Module['instantiateWasm']
 ) {
-  Module['wasmBinary'] = process.getBuiltinModule('fs').readFileSync(new URL('pe-engine.wasm', _scriptDir));
+  Module['wasmBinary'] = process
+    .getBuiltinModule('fs')
+    .readFileSync(new URL(new URL(_scriptDir).pathname.replace(/^.*\/|\.m?js$/g, '') + '.wasm', _scriptDir));
 }

@@ -1,4 +1,4 @@
-// What the built article downloads, and its gzipped size: the WebAssembly engine on its own, and all the
+// What the built article downloads, and its gzipped size: each WebAssembly module on its own, and all the
 // JavaScript and CSS that index.html loads, at once or later (figure chunks imported when a figure nears the
 // viewport, workers and the engine's glue), fonts excluded.
 import fs from 'node:fs';
@@ -45,11 +45,10 @@ export function reachedFiles(dist, entry = 'index.html') {
 /**
  * The sizes a budget is judged on.
  * @param {string} dist
- * @returns {{ wasm: number, code: number, files: { file: string, gzip: number }[] }}
+ * @returns {{ code: number, files: { file: string, gzip: number }[] }}
  */
 export function measure(dist) {
   const files = reachedFiles(dist).map((file) => ({ file: path.relative(dist, file), gzip: gzipSize(file) }));
-  const wasm = files.filter((f) => f.file.endsWith('.wasm')).reduce((sum, f) => sum + f.gzip, 0);
   const code = files.filter((f) => CODE.test(f.file)).reduce((sum, f) => sum + f.gzip, 0);
-  return { wasm, code, files };
+  return { code, files };
 }

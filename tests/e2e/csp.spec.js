@@ -31,6 +31,8 @@ test('the article with every figure mounted reports no policy violation, and the
   await page.goto('index.html');
   await scrollThrough(page);
   expect(await page.evaluate(() => window.__violations)).toEqual([]);
-  const engine = await (await page.request.get('engine/pe-engine.js')).text();
-  expect(engine).not.toMatch(/new Function\(|\beval\(/);
+  for (const module of ['pe-engine', 'pe-lab']) {
+    const code = await (await page.request.get(`engine/${module}.js`)).text();
+    expect(code, module).not.toMatch(/new Function\(|\beval\(/);
+  }
 });

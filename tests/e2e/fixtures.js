@@ -181,17 +181,18 @@ export async function pressKey(control, key, times = 1) {
 }
 
 /**
- * Runs `fn(pe, arg)` in the page against the page's own engine module and returns its result; `fn` is sent as
- * source, so it can use only `pe` and `arg` (and must turn typed arrays into plain ones). The source is
+ * Runs `fn(pe, arg, lab)` in the page against fresh instances of the page's own engine module (`pe`) and lab
+ * module (`lab`, whose `Lab` trains) and returns its result; `fn` is sent as source, so it can use only its
+ * parameters (and must turn typed arrays into plain ones). The source is
  * evaluated by the browser's debugging protocol, as every page.evaluate is, not by the page's own eval, which
  * the page's Content-Security-Policy forbids.
  */
 export function engineInPage(page, fn, arg) {
   return page.evaluate(
     `(async () => {
-      const m = await import('./engine/pe-engine.js');
-      const pe = await m.default();
-      return (${fn.toString()})(pe, ${arg === undefined ? 'undefined' : JSON.stringify(arg)});
+      const pe = await (await import('./engine/pe-engine.js')).default();
+      const lab = await (await import('./engine/pe-lab.js')).default();
+      return (${fn.toString()})(pe, ${arg === undefined ? 'undefined' : JSON.stringify(arg)}, lab);
     })()`,
   );
 }

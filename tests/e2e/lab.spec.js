@@ -257,8 +257,8 @@ test('the keyboard reads the engine\u2019s exact values from the curves and the 
   await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 50', { timeout: 30_000 });
   // The same run, trained by the test's own engine instance.
   const expected = await page.evaluate(async () => {
-    const pe = await (await import('./engine/pe-engine.js')).default();
-    const lab = new pe.Lab({
+    const { Lab } = await (await import('./engine/pe-lab.js')).default();
+    const lab = new Lab({
       task: 'subject',
       scheme: 'rope',
       dModel: 32,
@@ -385,8 +385,8 @@ test('the learned table\u2019s similarity maps read the engine\u2019s cosines, a
   // The same run, trained by the test's own engine instance, and the similarity of both tables' rows.
   const expected = await engineInPage(
     page,
-    (pe, { length: n, dModel: d }) => {
-      const lab = new pe.Lab({
+    (pe, { length: n, dModel: d }, labModule) => {
+      const lab = new labModule.Lab({
         task: 'previous',
         scheme: 'learned',
         dModel: d,

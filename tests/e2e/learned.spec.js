@@ -36,8 +36,8 @@ const openLearned = (page, query) => openFigure(page, 'learned', query, { ready:
 const trainedHere = (page, config = RUN) =>
   engineInPage(
     page,
-    (pe, c) => {
-      const lab = new pe.Lab(c);
+    (pe, c, labModule) => {
+      const lab = new labModule.Lab(c);
       const { accuracy } = lab.train(c.steps);
       const table = Array.from(lab.positionTable());
       lab.delete();

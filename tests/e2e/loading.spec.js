@@ -212,6 +212,41 @@ test.describe('in a browser without WebAssembly', () => {
   });
 });
 
+test.describe("with the lab's .wasm blocked", () => {
+  test.use({
+    expectedProblems: {
+      request: /^request failed: .*\/engine\/pe-lab\.wasm \(net::ERR_FAILED\)$/,
+      log: /^console error: (PE Explorer: pe-lab\.wasm could not be downloaded|Failed to load resource)/,
+    },
+  });
+
+  test('only the lab says its engine could not be downloaded, and Try again loads it', async ({ page }) => {
+    let blocked = true;
+    await page.route('**/engine/pe-lab.wasm', (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto('index.html');
+    const lab = page.locator('[data-mount="lab"]');
+    await lab.scrollIntoViewIfNeeded();
+    await expectFailure(lab, 'download', DOWNLOAD);
+    await expect(lab.locator('.pe-load-detail code')).toContainText('pe-lab.wasm', { useInnerText: false });
+    const alibi = page.locator('[data-mount="alibi"]');
+    await alibi.scrollIntoViewIfNeeded();
+    await expect(alibi).toHaveAttribute('data-figure', 'alibi');
+    blocked = false;
+    await lab.getByRole('button', { name: 'Try again' }).click();
+    await expect(lab).toHaveAttribute('data-figure', 'lab');
+  });
+});
+
+test('a page without the lab never downloads its module', async ({ page }) => {
+  const requested = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname.split('/').pop()));
+  await page.goto('embed.html?figure=heatmap');
+  await expect(page.locator('#figure')).toHaveAttribute('data-figure', 'heatmap');
+  await expect(page.locator('#figure canvas').first()).toBeVisible();
+  expect(requested).toContain('pe-engine.wasm');
+  expect(requested.filter((file) => file.startsWith('pe-lab'))).toEqual([]);
+});
+
 test.describe("with a figure's code blocked", () => {
   test.use({
     expectedProblems: {

@@ -1,14 +1,19 @@
-// Loads the built engine once for every Node test file, and holds the one float-tolerance helper.
+// Loads the built engine and the lab's module once for every Node test file, and holds the one float-tolerance
+// helper.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
-const { default: createEngine } = await import(pathToFileURL(path.resolve(dir, 'pe-engine.js')).href);
+const load = async (name) => (await import(pathToFileURL(path.resolve(dir, `${name}.js`)).href)).default;
+const createEngine = await load('pe-engine');
+const createLab = await load('pe-lab');
 
 /** One shared engine instance, loaded with no arguments as a user would. */
 export const pe = await createEngine();
-export { createEngine };
+/** One shared instance of the training lab's module (`Lab`, `memoryUsage`). */
+export const labModule = await createLab();
+export { createEngine, createLab };
 
 /** Asserts |actual - expected| <= tolerance for a number or every item of two equally long arrays. */
 export function assertClose(actual, expected, tolerance, message = '') {
@@ -36,13 +41,12 @@ export function maxAbsDiff(a, b) {
   return worst;
 }
 
-/** Asserts that `work` leaves the engine's heap and its allocated bytes as they were before it ran. */
+/** Asserts that `work` leaves both modules' heaps and allocated bytes as they were before it ran. */
 export function assertMemoryUnchanged(work) {
-  const before = pe.memoryUsage();
+  const usage = () => [pe.memoryUsage(), labModule.memoryUsage()];
+  const before = usage();
   work();
-  const after = pe.memoryUsage();
-  assert.equal(after.heapBytes, before.heapBytes);
-  assert.equal(after.allocatedBytes, before.allocatedBytes);
+  assert.deepEqual(usage(), before);
 }
 
 /** Runs `work` once (so that whatever it caches is in place), then `times` more times holding no more memory. */

@@ -1,5 +1,5 @@
-// A seeded fuzzer of the engine's whole JavaScript surface: every export of the module, Lab's constructor and
-// its methods, called with random and hostile arguments. Shared by fuzz.test.mjs (a short run under
+// A seeded fuzzer of the engine's whole JavaScript surface: every export of the engine's module, and the lab
+// module's Lab constructor and its methods, called with random and hostile arguments. Shared by fuzz.test.mjs (a short run under
 // `npm test`) and scripts/fuzz-engine.mjs (a long run under `npm run bench`).
 
 /** Parameter names of every entry point, as pe-engine.d.ts declares them. */
@@ -125,8 +125,8 @@ function thrower(message) {
   };
 }
 
-/** A fuzzer bound to one engine; next() makes one call and returns what it did. */
-export function createFuzzer(pe, parameters, seed) {
+/** A fuzzer bound to one engine and one lab module; next() makes one call and returns what it did. */
+export function createFuzzer(pe, labModule, parameters, seed) {
   const random = seeded(seed);
   const int = (n) => Math.floor(random() * n);
   const pick = (list) => list[int(list.length)];
@@ -281,8 +281,16 @@ export function createFuzzer(pe, parameters, seed) {
   const functions = Object.keys(parameters);
   // A few small labs, made once, whose methods the fuzzer calls; Lab's constructor gets fuzzed configs.
   const labs = [
-    new pe.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 4, steps: 50, warmup: 5 }),
-    new pe.Lab({ task: 'majority', scheme: 'rope', dModel: 8, nHeads: 2, nLayers: 2, length: 8, batch: 2 }),
+    new labModule.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 4, steps: 50, warmup: 5 }),
+    new labModule.Lab({
+      task: 'majority',
+      scheme: 'rope',
+      dModel: 8,
+      nHeads: 2,
+      nLayers: 2,
+      length: 8,
+      batch: 2,
+    }),
   ];
   const labMethods = {
     train: ['steps'],
@@ -329,7 +337,7 @@ export function createFuzzer(pe, parameters, seed) {
         name = 'new Lab';
         names = ['config'];
         const config = chance(0.8) ? options(true) : value(true);
-        call = () => new pe.Lab(config).delete();
+        call = () => new labModule.Lab(config).delete();
       } else {
         const method = pick(Object.keys(labMethods));
         name = `Lab.${method}`;
@@ -365,8 +373,8 @@ export function contractProblem(result) {
 }
 
 /** Runs `calls` fuzzed calls; returns counts, the slowest call, and the first contract problems. */
-export function runFuzz(pe, parameters, { calls, seed }) {
-  const fuzzer = createFuzzer(pe, parameters, seed);
+export function runFuzz(pe, labModule, parameters, { calls, seed }) {
+  const fuzzer = createFuzzer(pe, labModule, parameters, seed);
   const problems = [];
   let threw = 0;
   let slowest = { ms: 0, name: '' };

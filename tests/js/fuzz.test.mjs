@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { pe, assertEngineError, assertMemoryUnchanged } from './engine.mjs';
+import { pe, labModule, assertEngineError, assertMemoryUnchanged } from './engine.mjs';
 import { declaredParameters, runFuzz } from './fuzz.mjs';
 
 const parameters = declaredParameters(readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8'));
@@ -21,7 +21,15 @@ function revoked(target) {
 
 /** Outputs computed before hostile calls, to compare after them. */
 function knownValues() {
-  const lab = new pe.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 4, steps: 20, warmup: 2 });
+  const lab = new labModule.Lab({
+    dModel: 16,
+    nHeads: 2,
+    nLayers: 1,
+    length: 8,
+    batch: 4,
+    steps: 20,
+    warmup: 2,
+  });
   try {
     return {
       table: pe.sinusoidalTable(16, 32),
@@ -56,7 +64,7 @@ test('9,000 calls with a Symbol inside an array each throw the same Error and le
 
 test('20,000 calls whose arguments throw while read, across every route, leave the module exact', () => {
   const reference = knownValues();
-  const lab = new pe.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 4 });
+  const lab = new labModule.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 4 });
   const routes = [
     [() => pe.ropeRotate([1, 2, 3, 4n], 1, 4), /^ropeRotate: x must hold .* item 3 is a BigInt \(4n\)\.$/],
     [
@@ -82,14 +90,14 @@ test('20,000 calls whose arguments throw while read, across every route, leave t
     [() => pe.pairPeriods({ valueOf: thrower }), /^pairPeriods: dModel must be .*; received an object\.$/],
     [
       () =>
-        new pe.Lab({
+        new labModule.Lab({
           get task() {
             return thrower();
           },
         }),
       /^new Lab: config\.task could not be read/,
     ],
-    [() => new pe.Lab(revoked({})), /^new Lab: config could not be read/],
+    [() => new labModule.Lab(revoked({})), /^new Lab: config could not be read/],
     [() => lab.train({ [Symbol.toPrimitive]: thrower }), /^Lab\.train: steps must be/],
     [
       () =>
@@ -160,7 +168,7 @@ test('an argument that cannot be read is named by its parameter, as pe-engine.d.
       );
     });
   }
-  const lab = new pe.Lab({ dModel: 8, nHeads: 1, nLayers: 1, length: 8, batch: 2 });
+  const lab = new labModule.Lab({ dModel: 8, nHeads: 1, nLayers: 1, length: 8, batch: 2 });
   assertEngineError(() => lab.attention(0, 0, 8, revoked({})), /^Lab\.attention: example could not be read/);
   assertEngineError(() => lab.offsetScores(0, revoked({})), /^Lab\.offsetScores: head could not be read/);
   lab.delete();
@@ -172,11 +180,11 @@ test('a seeded fuzz of every export and of Lab: 2 x 12,000 calls, errors by the 
   const seed = 20260101;
   // The first pass reaches the heap's high-water mark (some calls are valid and large) and every cache; the
   // same calls again must then hold no more memory.
-  const first = runFuzz(pe, parameters, { calls, seed });
+  const first = runFuzz(pe, labModule, parameters, { calls, seed });
   assert.deepEqual(first.problems, []);
   let second;
   assertMemoryUnchanged(() => {
-    second = runFuzz(pe, parameters, { calls, seed });
+    second = runFuzz(pe, labModule, parameters, { calls, seed });
   });
   assert.deepEqual(second.problems, []);
   assert.equal(second.threw, first.threw);

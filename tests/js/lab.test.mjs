@@ -2,14 +2,14 @@
 // from a saved state, and its memory.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pe, assertEngineError, assertNoGrowth } from './engine.mjs';
+import { labModule, assertEngineError, assertNoGrowth } from './engine.mjs';
 import { CONTRACT_DEFAULTS } from './lab-contract.mjs';
 
 // Small enough that a few dozen steps take well under a second in WebAssembly.
 const small = { dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 8, steps: 100, warmup: 10 };
 
 function withLab(config, fn) {
-  const lab = new pe.Lab(config);
+  const lab = new labModule.Lab(config);
   try {
     return fn(lab);
   } finally {
@@ -160,38 +160,47 @@ test('the same seed gives the same curve and another seed a different one', () =
 test('every bad argument throws an Error naming the method, the parameter, the value and what is allowed', () => {
   const bad = [
     [
-      () => new pe.Lab({ dModel: 7 }),
+      () => new labModule.Lab({ dModel: 7 }),
       /^new Lab: config\.dModel must be an even integer from 8 to 256; received 7\./,
     ],
-    [() => new pe.Lab({ dModel: 264 }), /^new Lab: config\.dModel .* received 264/],
+    [() => new labModule.Lab({ dModel: 264 }), /^new Lab: config\.dModel .* received 264/],
     [
-      () => new pe.Lab({ nHeads: 3 }),
+      () => new labModule.Lab({ nHeads: 3 }),
       /^new Lab: config\.nHeads must be a divisor of dModel \(64\); received 3/,
     ],
-    [() => new pe.Lab({ width: 1 }), /^new Lab: config must be .* received an object with the key "width"/],
-    [() => new pe.Lab('rope'), /^new Lab: config must be an object .* received "rope"/],
-    [() => new pe.Lab(null), /^new Lab: config .* received null/],
     [
-      () => new pe.Lab({ scheme: 'relative' }),
+      () => new labModule.Lab({ width: 1 }),
+      /^new Lab: config must be .* received an object with the key "width"/,
+    ],
+    [() => new labModule.Lab('rope'), /^new Lab: config must be an object .* received "rope"/],
+    [() => new labModule.Lab(null), /^new Lab: config .* received null/],
+    [
+      () => new labModule.Lab({ scheme: 'relative' }),
       /^new Lab: config\.scheme must be one of .*"alibi".*received "relative"/,
     ],
-    [() => new pe.Lab({ lr: NaN }), /^new Lab: config\.lr must be a finite number .* received NaN/],
-    [() => new pe.Lab({ seed: -1 }), /^new Lab: config\.seed .* received -1/],
-    [() => new pe.Lab({ seed: 2 ** 32 }), /^new Lab: config\.seed .* received 4294967296/],
-    [() => new pe.Lab({ batch: 1e9 }), /^new Lab: config\.batch .* received 1e\+09/],
-    [() => new pe.Lab({ causal: 1 }), /^new Lab: config\.causal must be true or false; received 1/],
-    [() => new pe.Lab({ task: 'first', causal: false }), /config\.causal must be true for the task "first"/],
-    [() => new pe.Lab({ task: 'subject', length: 4 }), /config\.length must be an integer from 5 to 32/],
+    [() => new labModule.Lab({ lr: NaN }), /^new Lab: config\.lr must be a finite number .* received NaN/],
+    [() => new labModule.Lab({ seed: -1 }), /^new Lab: config\.seed .* received -1/],
+    [() => new labModule.Lab({ seed: 2 ** 32 }), /^new Lab: config\.seed .* received 4294967296/],
+    [() => new labModule.Lab({ batch: 1e9 }), /^new Lab: config\.batch .* received 1e\+09/],
+    [() => new labModule.Lab({ causal: 1 }), /^new Lab: config\.causal must be true or false; received 1/],
     [
-      () => new pe.Lab({ steps: 10, warmup: 20 }),
+      () => new labModule.Lab({ task: 'first', causal: false }),
+      /config\.causal must be true for the task "first"/,
+    ],
+    [
+      () => new labModule.Lab({ task: 'subject', length: 4 }),
+      /config\.length must be an integer from 5 to 32/,
+    ],
+    [
+      () => new labModule.Lab({ steps: 10, warmup: 20 }),
       /config\.warmup must be an integer from 0 to 10; received 20/,
     ],
     [
-      () => new pe.Lab({ dModel: 256, nLayers: 4, batch: 256, length: 32 }),
+      () => new labModule.Lab({ dModel: 256, nLayers: 4, batch: 256, length: 32 }),
       /^new Lab: config\.batch, length, dModel, nHeads and nLayers together need \d+ floats .* cap/,
     ],
-    [() => new pe.Lab({}, 1), /^new Lab: expects at most 1 arguments; received 2\./],
-    [() => pe.Lab({}), /new/],
+    [() => new labModule.Lab({}, 1), /^new Lab: expects at most 1 arguments; received 2\./],
+    [() => labModule.Lab({}), /new/],
   ];
   for (const [call, pattern] of bad) assertEngineError(call, pattern);
 
@@ -234,7 +243,7 @@ test('every bad argument throws an Error naming the method, the parameter, the v
 });
 
 test('a deleted Lab throws on every call and deleting it again does nothing', () => {
-  const lab = new pe.Lab(small);
+  const lab = new labModule.Lab(small);
   lab.delete();
   lab.delete();
   assertEngineError(() => lab.train(1), /^Lab\.train: this Lab has been deleted/);

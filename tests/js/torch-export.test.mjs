@@ -17,7 +17,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { pe } from './engine.mjs';
+import { labModule } from './engine.mjs';
 
 register('../unit/raw-hooks.mjs', import.meta.url);
 const { labConfig, torchScript } = await import('../../web/src/lab/torch-script.js');
@@ -119,7 +119,7 @@ function printedSteps(stdout) {
 
 /** The engine's filled configuration, curve, evaluation and evaluation sequences; the Lab lives for the test. */
 function engineRun(t, config) {
-  const lab = new pe.Lab(config);
+  const lab = new labModule.Lab(config);
   t.after(() => lab.delete());
   const { loss, accuracy } = lab.train(STEPS);
   const evaluation = lab.evaluate({ samples: EVAL_SAMPLES });

@@ -1,11 +1,7 @@
-// Compiled by tsc against the hand-written pe-engine.d.ts, never run: it breaks the build when the
+// Compiled by tsc against the hand-written pe-engine.d.ts and pe-lab.d.ts, never run: it breaks the build when the
 // declarations stop describing how the engine is used.
-import createEngine, {
-  type Lab,
-  type LabConfig,
-  type Layout,
-  type PeEngine,
-} from '../../cpp/bindings/pe-engine.js';
+import createEngine, { type Layout, type PeEngine } from '../../cpp/bindings/pe-engine.js';
+import createLab, { type Lab, type LabConfig, type PeLab } from '../../cpp/bindings/pe-lab.js';
 
 async function usage(): Promise<void> {
   const pe: PeEngine = await createEngine();
@@ -113,9 +109,13 @@ async function usage(): Promise<void> {
   void [meaning, pooled, words, known, embeddings, tokens, mixing];
   void [byMask, sharedAt, outputs];
 
+  const labModule: PeLab = await createLab();
+  const labHeap: number = labModule.memoryUsage().heapBytes;
+  // @ts-expect-error the lab is a module of its own, not part of the engine
+  void pe.Lab;
   const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
-  const lab: Lab = new pe.Lab(config);
-  const defaultLab: Lab = new pe.Lab();
+  const lab: Lab = new labModule.Lab(config);
+  const defaultLab: Lab = new labModule.Lab();
   const losses: Float32Array = lab.train(10).loss;
   const trainAccuracy: Float32Array = lab.train(1).accuracy;
   const evaluation = lab.evaluate({ samples: 16 });
@@ -132,10 +132,11 @@ async function usage(): Promise<void> {
   lab.delete();
   defaultLab.delete();
   // @ts-expect-error the scheme is a closed set of strings
-  new pe.Lab({ scheme: 'relative' });
+  new labModule.Lab({ scheme: 'relative' });
   // @ts-expect-error unknown config fields are rejected
-  new pe.Lab({ width: 64 });
+  new labModule.Lab({ width: 64 });
   void [
+    labHeap,
     losses,
     trainAccuracy,
     lengths,

@@ -1,11 +1,13 @@
-// The one shared engine instance. The module lives in engine/ at the site root (copied there by the build), one
-// directory above both this file in development (/src/) and the bundled chunks in production (/assets/), so a
-// URL relative to this module finds it under any deployment path.
+// The engine's two WebAssembly modules, one shared instance of each: pe-engine, which computes every figure
+// (the article and every embed load it), and pe-lab, the training lab, which only the lab's figure and its
+// workers load. Both live in engine/ at the site root (copied there by the build), one directory above both this
+// file in development (/src/) and the bundled chunks in production (/assets/), so a URL relative to this module
+// finds them under any deployment path.
 //
 // The loader downloads and compiles the .wasm itself before starting the Emscripten module, so that each way a
 // load can fail (no WebAssembly, the file not downloaded, the file not WebAssembly) rejects with an
 // EngineLoadError that says which, and the module prints nothing of its own to the console.
-import { inlineEngine } from './engine-inline.js';
+import { inlineModules } from './engine-inline.js';
 import { workerCalls } from './worker-calls.js';
 
 /**
@@ -26,69 +28,121 @@ export class EngineLoadError extends Error {
   }
 }
 
-/** @type {Promise<any> | null} */
-let loading = null;
-let engine = null;
-let attempts = 0;
-let failed = false;
-let importFailed = false;
-/** @type {(instance: any) => void} */
-let announceLoaded;
-const loaded = new Promise((resolve) => (announceLoaded = resolve));
+/**
+ * One module's loader: it loads once and every caller gets the same instance. A failed load is kept too (every
+ * figure slot of the article reports the one failure, and the page asks the network once), until a call with
+ * `retry: true` starts again.
+ * @param {'pe-engine' | 'pe-lab'} name
+ */
+function moduleLoader(name) {
+  /** @type {Promise<any> | null} */
+  let loading = null;
+  let instance = null;
+  let attempts = 0;
+  let failed = false;
+  const state = { importFailed: false };
+  /** @type {(instance: any) => void} */
+  let announceLoaded;
+  const loaded = new Promise((resolve) => (announceLoaded = resolve));
+  return {
+    /** @param {{ retry?: boolean }} [options] @returns {Promise<any>} */
+    load({ retry = false } = {}) {
+      if (retry && failed) loading = null;
+      if (!loading) {
+        attempts += 1;
+        failed = false;
+        loading = startModule(name, attempts, state).then(
+          (started) => {
+            instance = started;
+            announceLoaded(started);
+            return started;
+          },
+          (error) => {
+            failed = true;
+            throw error;
+          },
+        );
+      }
+      return loading;
+    },
+    loaded: () => loaded,
+    isLoaded: () => instance !== null,
+    get() {
+      if (!instance)
+        throw new Error(`${name} is not loaded yet: await its load (loadEngine, loadLab) first.`);
+      return instance;
+    },
+  };
+}
+
+/** Each module's files, relative to this file (literal, so that the size budget's crawl finds them). */
+const FILES = {
+  'pe-engine': { script: '../engine/pe-engine.js', wasm: '../engine/pe-engine.wasm' },
+  'pe-lab': { script: '../engine/pe-lab.js', wasm: '../engine/pe-lab.wasm' },
+};
+
+const engineModule = moduleLoader('pe-engine');
+const labModule = moduleLoader('pe-lab');
 
 /**
- * Loads the engine once; every caller gets the same instance. A failed load is kept too (every figure slot of
- * the article reports the one failure, and the page asks the network once), until a call with `retry: true`
- * starts again.
+ * Loads the engine once; every caller gets the same instance (see moduleLoader for failures and retries).
  * @param {{ retry?: boolean }} [options]
  * @returns {Promise<any>}
  */
-export function loadEngine({ retry = false } = {}) {
-  if (retry && failed) loading = null;
-  if (!loading) {
-    attempts += 1;
-    failed = false;
-    loading = startEngine(attempts).then(
-      (instance) => {
-        engine = instance;
-        announceLoaded(instance);
-        return instance;
-      },
-      (error) => {
-        failed = true;
-        throw error;
-      },
-    );
-  }
-  return loading;
+export function loadEngine(options) {
+  return engineModule.load(options);
 }
 
 /** Resolves with the engine once a loadEngine() call has loaded it; never rejects (it waits for a later try). */
 export function engineLoaded() {
-  return loaded;
+  return engineModule.loaded();
 }
 
 /** Whether the engine has loaded (mounting a figure then waits only for the figure's own code). */
 export function isEngineLoaded() {
-  return engine !== null;
+  return engineModule.isLoaded();
 }
 
 /** The loaded engine; figures are mounted only after loadEngine() has resolved. */
 export function getEngine() {
-  if (!engine) throw new Error('The engine is not loaded yet: await loadEngine() first.');
-  return engine;
+  return engineModule.get();
 }
 
-async function startEngine(attempt) {
+/**
+ * Loads the training lab's module once (`Lab`, `memoryUsage`); failures and retries as for loadEngine().
+ * @param {{ retry?: boolean }} [options]
+ * @returns {Promise<any>}
+ */
+export function loadLab(options) {
+  return labModule.load(options);
+}
+
+/** The loaded lab module; the lab's figure is mounted only after loadLab() has resolved. */
+export function getLab() {
+  return labModule.get();
+}
+
+/** Whether the lab module has loaded. */
+export function isLabLoaded() {
+  return labModule.isLoaded();
+}
+
+/**
+ * Downloads, compiles and starts the module `name`.
+ * @param {'pe-engine' | 'pe-lab'} name
+ * @param {number} attempt
+ * @param {{ importFailed: boolean }} state
+ */
+async function startModule(name, attempt, state) {
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
     throw new EngineLoadError(
       'no-webassembly',
       'This browser has no WebAssembly (window.WebAssembly is missing).',
     );
   }
-  if (inlineEngine) {
-    // The single-file copy: the engine and its bytes are in the page, nothing to download.
-    const { default: createInline } = await inlineEngine();
+  if (inlineModules) {
+    // The single-file copy: the modules and their bytes are in the page, nothing to download.
+    const { default: createInline } = await inlineModules[name]();
     return createInline().catch((error) => {
       throw new EngineLoadError('start', `The engine in this page could not start: ${reason(error)}`, error);
     });
@@ -96,13 +150,14 @@ async function startEngine(attempt) {
   const here = import.meta.url;
   // A module script that failed to download is remembered by the browser under its URL; a retry asks under
   // another one.
-  const script = new URL(`../engine/pe-engine.js${importFailed ? `?attempt=${attempt}` : ''}`, here).href;
-  const wasm = new URL('../engine/pe-engine.wasm', here).href;
-  const [createEngine, module] = await Promise.all([
+  const files = FILES[name];
+  const script = new URL(`${files.script}${state.importFailed ? `?attempt=${attempt}` : ''}`, here).href;
+  const wasm = new URL(files.wasm, here).href;
+  const [create, module] = await Promise.all([
     import(/* @vite-ignore */ script).then(
       (imported) => imported.default,
       (error) => {
-        importFailed = true;
+        state.importFailed = true;
         throw new EngineLoadError(
           'download',
           `${fileName(script)} could not be loaded: ${reason(error)}`,
@@ -112,7 +167,7 @@ async function startEngine(attempt) {
     ),
     compileWasm(wasm),
   ]);
-  return instantiate(createEngine, module, wasm);
+  return instantiate(create, module, wasm);
 }
 
 /** Downloads and compiles the engine's .wasm; streaming when the host sends it as application/wasm. */

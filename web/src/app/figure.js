@@ -25,6 +25,8 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {Record<string, import('./params.js').ParamDecl>} [params]
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
+ * @property {boolean} [lab] the figure also uses the training lab's module (engine.js getLab), which is then
+ *   loaded before it mounts; every other figure needs only the engine, and the page never loads the lab's
  * @property {(engine: any, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
  * @property {(ctx: FigureContext) => View} view builds the figure's nodes once; the view's parts that have a
@@ -90,6 +92,8 @@ export function defineFigure(spec) {
   return Object.freeze({
     id: spec.id,
     title: spec.title,
+    /** Whether the lab's module must be loaded (engine.js loadLab) before mount. */
+    needsLab: spec.lab === true,
     /** The URL parameters, in declaration order: { key, name, type, default }. */
     params,
     /** The parameters' declarations as given (app/params.js's ParamDecl), for readQuery and the tests. */

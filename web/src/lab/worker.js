@@ -1,12 +1,12 @@
-// A training worker of the lab: one engine instance holding any number of training runs (the engine's Lab
-// objects), each under a key. One message in, { id, key, method, args }, gets one message out, { id, result,
+// A training worker of the lab: one instance of the lab's module (pe-lab) holding any number of training runs
+// (its Lab objects), each under a key. One message in, { id, key, method, args }, gets one message out, { id, result,
 // step, ms } or { id, error } with the engine's message. `create` makes (or remakes) the run under the key from a
 // configuration, `delete` frees it, any other method is called on the run. `ms` is the time the call took here:
 // runs that share a worker wait for each other, and only this time says how fast the engine itself is. Typed
 // arrays in a result are transferred, not copied.
-import { loadEngine } from '../engine.js';
+import { loadLab } from '../engine.js';
 
-const ready = loadEngine();
+const ready = loadLab();
 /** @type {Map<string, any>} */
 const runs = new Map();
 const scope = /** @type {{ postMessage(message: unknown, transfer?: Transferable[]): void }} */ (
@@ -27,10 +27,10 @@ function free(key) {
   runs.delete(key);
 }
 
-function call(engine, { key, method, args }) {
+function call(lab, { key, method, args }) {
   if (method === 'create') {
     free(key);
-    runs.set(key, new engine.Lab(...args));
+    runs.set(key, new lab.Lab(...args));
     return { result: null, step: 0 };
   }
   if (method === 'delete') {
@@ -46,9 +46,9 @@ function call(engine, { key, method, args }) {
 
 self.addEventListener('message', async ({ data }) => {
   try {
-    const engine = await ready;
+    const lab = await ready;
     const started = performance.now();
-    const { result, step } = call(engine, data);
+    const { result, step } = call(lab, data);
     const ms = performance.now() - started;
     scope.postMessage({ id: data.id, result, step, ms }, buffers(result));
   } catch (error) {

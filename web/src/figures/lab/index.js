@@ -4,6 +4,7 @@
 // held-out accuracy by length once they are evaluated, and, inside a chosen model, attention, score by offset
 // and the learned position table.
 import { defineFigure } from '../../app/figure.js';
+import { getLab } from '../../engine.js';
 import { inputCalm } from '../../lab/calm.js';
 import { LAB_DEFAULTS, MIN_LENGTH } from '../../lab/defaults.js';
 import { h } from '../../ui/dom.js';
@@ -28,10 +29,11 @@ const RESTART_MS = 400;
  * What the engine says of a configuration, for every scheme that races: a Lab is made and freed on the page
  * (no training happens here), so that a bad value shows the engine's message before anything is played.
  */
-function checkConfig(engine, config, schemes) {
+function checkConfig(config, schemes) {
+  const { Lab } = getLab();
   let causal = false;
   for (const scheme of schemes) {
-    const lab = new engine.Lab({ ...config, scheme });
+    const lab = new Lab({ ...config, scheme });
     causal = lab.config.causal;
     lab.delete();
   }
@@ -48,6 +50,7 @@ export default defineFigure({
     'against the offset between query and key, and the trained learned table with how alike its positions ' +
     'are. Hover, or focus a chart and use the arrow keys, to read exact values.',
   params: PARAMS,
+  lab: true,
 
   follow: (params, patch) => ('length' in patch ? { at: patch.length } : {}),
 
@@ -59,7 +62,7 @@ export default defineFigure({
     }
     const config = configOf(params);
     const key = JSON.stringify([config, schemes, params.workers]);
-    const checked = previous?.key === key ? previous.checked : checkConfig(engine, config, schemes);
+    const checked = previous?.key === key ? previous.checked : checkConfig(config, schemes);
     const sinusoidal = memo(engine, 'sinusoidalTable', config.length, config.dModel);
     return {
       key,
