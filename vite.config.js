@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { typesetMath } from './scripts/vite/typeset-math.js';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -113,7 +114,7 @@ export default defineConfig({
   // Relative asset URLs: the built site works under any path on any static host.
   base: './',
   publicDir: resolve(web, 'public'),
-  plugins: [includeSections(), contentSecurityPolicy(), socialCard(), componentStyles()],
+  plugins: [includeSections(), typesetMath(), contentSecurityPolicy(), socialCard(), componentStyles()],
   // The engine worker imports the engine loader, so it is bundled as an ES module worker.
   worker: { format: 'es' },
   server: {

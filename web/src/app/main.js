@@ -1,9 +1,8 @@
-// The article: typesets the math, wires the colour scheme, keeps the reader's settings in the address and mounts
+// The article: wires the colour scheme, keeps the reader's settings in the address and mounts
 // each figure as it nears the viewport.
 import { startSinusoidalSection } from '../article/sinusoidal.js';
 import { startNavigation } from '../article/toc.js';
 import { SINUSOIDAL } from '../figures/shared-params.js';
-import { renderAllMath } from '../ui/math.js';
 import { initTheme } from '../ui/theme.js';
 import { mountWhenVisible } from './lazy.js';
 import { parseQuery } from './params.js';
@@ -11,7 +10,6 @@ import { figures } from './registry.js';
 import { startUrlState } from './url-state.js';
 
 initTheme(document.getElementById('theme-toggle'));
-renderAllMath(document);
 startNavigation(document);
 const section = startSinusoidalSection(document);
 startUrlState({
