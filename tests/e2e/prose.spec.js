@@ -114,12 +114,69 @@ test('the range heading names the first flat dimension: 277 at the defaults, as 
     .poll(() => page.locator('#ranges-title').innerText())
     .toBe('The flat dimensions start at dimension 277');
   await expect(live(page, 'ranges', 'flatFrom').first()).toHaveText(String(tail));
-  await expect(live(page, 'ranges', 'flatFromCount')).toHaveText(String(512 - tail));
-  await expect(live(page, 'ranges', 'halfRange')).toHaveText(range(256).toFixed(2));
+  await expect(live(page, 'ranges', 'flatFromCount').first()).toHaveText(String(512 - tail));
+  await expect(live(page, 'ranges', 'halfRange').first()).toHaveText(range(256).toFixed(2));
+  const prose = page.locator('#ranges p').first();
+  await expect(prose).toContainText(`It starts later than the middle`, { useInnerText: true });
+  await expect(page.locator('#ranges p').nth(1)).toContainText(
+    `Here the first flat dimensions are cosines, and not until dimension ${tail} does every later one`,
+    { useInnerText: true },
+  );
   const figure = page.locator('#ranges [data-figure="ranges"]');
   await figure.scrollIntoViewIfNeeded();
   await expect(figure.locator('[data-stat="flat-first"]')).toHaveText('dimension 277');
   await expect(figure.locator('[data-stat="flat-from"]')).toHaveText(`dimension ${tail}`);
+});
+
+test('the range prose stays true in a short window and in the split layout, as the closed form has it', async ({
+  page,
+}) => {
+  // The closed form in either layout: split puts every sine (pair d) before every cosine (pair d - dModel/2).
+  const value = (pos, dim, layout) =>
+    layout === 'split'
+      ? sinusoid(pos, dim < 256 ? 2 * dim : 2 * (dim - 256) + 1, 512)
+      : sinusoid(pos, dim, 512);
+  const flatOf = (positions, layout) => {
+    const range = (dim) => {
+      const values = Array.from({ length: positions }, (_, p) => value(p, dim, layout));
+      return Math.max(...values) - Math.min(...values);
+    };
+    const dims = Array.from({ length: 512 }, (_, d) => d);
+    let tail = 512;
+    while (tail > 0 && range(tail - 1) < 0.1) tail -= 1;
+    return { first: dims.find((d) => range(d) < 0.1), tail, half: range(256) };
+  };
+
+  const short = flatOf(32, 'interleaved');
+  expect(short.first).toBeLessThanOrEqual(256);
+  await page.goto('index.html?sinusoidal.positions=32#ranges');
+  const [first, second] = [page.locator('#ranges p').first(), page.locator('#ranges p').nth(1)];
+  await expect
+    .poll(() => page.locator('#ranges-title').innerText())
+    .toBe(`The flat dimensions start at dimension ${short.first}`);
+  await expect(first).toContainText(
+    `Over the first 32 positions it starts in the left half: dimension 256, the first of the right half, ` +
+      `changes by ${short.half.toFixed(2)}.`,
+    { useInnerText: true },
+  );
+  await expect(first).not.toContainText('later than the middle', { useInnerText: true });
+
+  const split = flatOf(64, 'split');
+  expect(split.first).toBeLessThan(256); // a sine
+  expect(split.tail).toBeGreaterThan(256); // a cosine
+  await page.goto('index.html?sinusoidal.layout=split#ranges');
+  await expect
+    .poll(() => page.locator('#ranges-title').innerText())
+    .toBe(`The flat dimensions start at dimension ${split.first}`);
+  await expect(second).toContainText(
+    `In this layout every sine comes before every cosine, so the first flat dimension is a slow sine, and ` +
+      `among the cosines, which make up the right half, not until dimension ${split.tail} does every later ` +
+      `one, the ${512 - split.tail} slowest cosines, change by less than 0.1.`,
+    { useInnerText: true },
+  );
+  await expect(second).not.toContainText('Here the first flat dimensions are cosines', {
+    useInnerText: true,
+  });
 });
 
 test('the binary figure states the spacing of the pairs it shows, as the closed form has it', async ({

@@ -263,6 +263,11 @@ function proseNumbers(engine, { dModel, base, positions, layout }, { ranges = tr
               noneFlat: flat.first >= dModel,
               flatTail: flat.tail < dModel,
               flatGap: flat.tail < dModel && flat.tail > flat.first,
+              // Whether the right half's first dimension still moves by 0.1 or more (flat ones start later).
+              flatAfterHalf: flat.first > dModel / 2,
+              flatBeforeHalf: flat.first <= dModel / 2,
+              interleaved: layout !== 'split',
+              split: layout === 'split',
             }),
       },
       tex: {
