@@ -29,7 +29,7 @@ test('the RoPE section names LLaMA\u2019s interleaved pairs and HF\u2019s permut
   await page.goto('index.html#rope');
   const rope = page.locator('#rope');
   await expect(rope).toContainText(
-    "The RoFormer paper, GPT-J and Meta's reference LLaMA code pair neighbours (2i, 2i+1)",
+    "The RoFormer paper, GPT-J (Wang and Komatsuzaki, 2021) and Meta's reference LLaMA code pair neighbours (2i, 2i+1)",
   );
   await expect(rope).toContainText(
     'GPT-NeoX and Hugging Face transformers (rotate_half) pair dimension i with i + d/2',
@@ -298,6 +298,9 @@ test('every reference link in the text resolves to an entry, and published figur
     .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href').slice(1)))]);
   expect(targets.length).toBeGreaterThan(10);
   for (const id of targets) await expect(page.locator(`#references li#${id}`)).toHaveCount(1);
+  // And every entry is cited from the text.
+  const entryIds = await page.locator('#references li').evaluateAll((items) => items.map((li) => li.id));
+  expect(entryIds.filter((id) => !targets.includes(id))).toEqual([]);
   // Every entry has authors or an owner, a title, a year and an address.
   const entries = await page.locator('#references li').evaluateAll((items) =>
     items.map((li) => ({
