@@ -247,6 +247,42 @@ test('a page without the lab never downloads its module', async ({ page }) => {
   expect(requested.filter((file) => file.startsWith('pe-lab'))).toEqual([]);
 });
 
+test.describe('in a browser without Web Workers', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      delete window.Worker;
+    });
+  });
+
+  test('the lab and the learned figure say why they cannot train; the rest computes on the page', async ({
+    page,
+  }) => {
+    const messages = watchConsole(page);
+    await page.goto('embed.html?figure=lab');
+    const lab = page.locator('[data-figure="lab"]');
+    await lab.getByRole('button', { name: 'Play' }).click();
+    await expect(lab.locator('.pe-lab-counter')).toHaveText('Step 0 of 300');
+    await expect(lab.getByRole('alert')).toContainText('This browser could not start a Web Worker');
+    await expect(lab.getByRole('alert')).toContainText('A current Chrome, Edge, Firefox or Safari runs it');
+    // The controls stay usable: another task is taken and checked.
+    await lab.getByLabel('Task', { exact: true }).selectOption('previous');
+    await expect(lab.getByRole('button', { name: 'Play' })).toBeEnabled();
+
+    await page.goto('embed.html?figure=learned');
+    const learned = page.locator('[data-figure="learned"]');
+    await expect(learned).toContainText('The learned table could not be trained.');
+    await expect(learned.getByRole('alert')).toContainText('This browser could not start a Web Worker');
+    await expect(learned.locator('table').first()).toContainText('4.92');
+
+    // The heatmap's large pictures, made in a worker where there is one, are made on the page.
+    await page.goto('embed.html?figure=heatmap&dModel=512&positions=2048');
+    const heatmap = page.locator('[data-figure="heatmap"]');
+    await expect(heatmap.locator('canvas').first()).toBeVisible();
+    await expect(heatmap.getByRole('alert')).toHaveCount(0);
+    expect(messages.filter((m) => m.startsWith('error'))).toEqual([]);
+  });
+});
+
 test.describe("with a figure's code blocked", () => {
   test.use({
     expectedProblems: {

@@ -87,9 +87,22 @@ export function startPool(runs, { workers: requested = 0 } = {}) {
   };
 }
 
+/** What every call of the lab gets when the browser cannot start its workers (none, or refused by the page). */
+export const NO_WORKERS =
+  'This browser could not start a Web Worker, and the lab trains only in workers so that the page stays ' +
+  'responsive. A current Chrome, Edge, Firefox or Safari runs it; a page whose Content-Security-Policy ' +
+  'forbids workers cannot.';
+
 function startWorker() {
   let failure = null;
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  let worker;
+  try {
+    if (typeof Worker !== 'function') throw new Error('no Worker');
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    failure = new Error(NO_WORKERS);
+    return { call: () => Promise.reject(failure), stop() {} };
+  }
   const calls = workerCalls(worker, ({ result, step, ms }) => ({ result, step, ms }));
   const rejectAll = (error) => {
     failure = error;
@@ -97,9 +110,7 @@ function startWorker() {
   };
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    rejectAll(
-      new Error('The lab could not start a Web Worker in this browser, and it trains only in workers.'),
-    );
+    rejectAll(new Error(NO_WORKERS));
   });
   return {
     call: (key, method, args) => (failure ? Promise.reject(failure) : calls.call({ key, method, args })),
