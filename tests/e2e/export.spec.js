@@ -8,6 +8,8 @@ import { figures } from '../../web/src/app/registry.js';
 /** Space around the plot in the exported image (export-image.js's PAD), in CSS pixels. */
 const PAD = 16;
 const ids = Object.keys(figures);
+/** Figures whose plot has a key or a colour legend at their defaults. */
+const WITH_KEYS = ['heatmap', 'naive', 'ranges', 'similarity', 'extension', 'lab'];
 
 /** Clicks a figure's button and returns the downloaded file's name and bytes. */
 async function download(page, figure, name) {
@@ -31,28 +33,55 @@ function readSvg(page, text) {
     const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
     if (doc.querySelector('parsererror') || doc.documentElement.localName !== 'svg') return null;
     const root = doc.documentElement;
+    // The figure's own drawing is the group after the background and the clip definitions.
+    const plot = root.querySelector(':scope > g');
     return {
       width: Number(root.getAttribute('width')),
       height: Number(root.getAttribute('height')),
-      marks: root.querySelectorAll('path, rect, image, circle, line, polyline').length,
+      marks: plot ? plot.querySelectorAll('path, rect, image, circle, line, polyline, polygon').length : 0,
       images: root.querySelectorAll('image').length,
+      text: plot ? plot.textContent.replace(/\s+/g, ' ') : '',
       caption: [...root.querySelectorAll('.pe-export-caption tspan')].map((t) => t.textContent).join(' '),
       background: root.querySelector('rect')?.getAttribute('fill') ?? '',
     };
   }, text);
 }
 
-/** Decodes a PNG in the page and counts its distinct colours (a blank image has one). */
-function distinctColours(page, bytes) {
-  return page.evaluate(async (base64) => {
-    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([data], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    const pixels = new Uint32Array(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data.buffer);
-    return new Set(pixels).size;
-  }, bytes.toString('base64'));
+/**
+ * Decodes a PNG in the page and reads the plot's area (`box`, in the PNG's pixels): its distinct colours and the
+ * share of its pixels that differ from the background (the colour of the image's corner).
+ */
+function plotPixels(page, bytes, box) {
+  return page.evaluate(
+    async ({ base64, box }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([data], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(bitmap, 0, 0);
+      const [background] = new Uint32Array(ctx.getImageData(0, 0, 1, 1).data.buffer);
+      const pixels = new Uint32Array(ctx.getImageData(box.x, box.y, box.width, box.height).data.buffer);
+      let drawn = 0;
+      for (const pixel of pixels) if (pixel !== background) drawn += 1;
+      return { colours: new Set(pixels).size, drawn: drawn / pixels.length };
+    },
+    { base64: bytes.toString('base64'), box },
+  );
+}
+
+/** What the figure shows on the page: its plot's visible marks and canvases, and the text of its keys. */
+function shownOnPage(figure) {
+  return figure.locator('.pe-plot').evaluate((plot) => {
+    const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const selector = 'svg path, svg rect, svg circle, svg line, svg polyline, svg polygon, canvas';
+    return {
+      marks: [...plot.querySelectorAll(selector)].filter(visible).length,
+      keys: [...plot.querySelectorAll('.pe-key li, .pe-legend > :not(canvas)')]
+        .filter(visible)
+        .map((e) => e.textContent.replace(/\s+/g, ' ').trim())
+        .filter(Boolean),
+    };
+  });
 }
 
 for (const id of ids) {
@@ -62,6 +91,9 @@ for (const id of ids) {
     });
     const title = (await page.locator('#embed-title').textContent()) ?? '';
     const plot = await figure.locator('.pe-plot').boundingBox();
+    const shown = await shownOnPage(figure);
+    expect(shown.marks, 'marks on the page').toBeGreaterThan(0);
+    if (WITH_KEYS.includes(id)) expect(shown.keys.length, 'keys on the page').toBeGreaterThan(0);
 
     const svgFile = await download(page, figure, 'Download image (SVG)');
     expect(svgFile.name).toBe(`${id}.svg`);
@@ -69,7 +101,10 @@ for (const id of ids) {
     expect(text).not.toMatch(/var\(|light-dark|currentcolor/i);
     const svg = await readSvg(page, text);
     expect(svg, 'well-formed SVG').not.toBeNull();
-    expect(svg.marks).toBeGreaterThan(0);
+    // Every mark and canvas of the page is in the image (boxes and controls drawn as rectangles add more).
+    expect(svg.marks).toBeGreaterThanOrEqual(shown.marks);
+    // The keys and legends, with their labels.
+    for (const key of shown.keys) expect(svg.text, 'a key of the figure').toContain(key);
     expect(svg.caption.startsWith(`${title}`)).toBe(true);
     expect(svg.caption).toContain('PE Explorer');
     expect(svg.width).toBe(Math.ceil(plot.width) + 2 * PAD);
@@ -78,7 +113,16 @@ for (const id of ids) {
     const pngFile = await download(page, figure, 'Download image (PNG)');
     expect(pngFile.name).toBe(`${id}.png`);
     expect(pngSize(pngFile.bytes)).toEqual({ width: 2 * svg.width, height: 2 * svg.height });
-    expect(await distinctColours(page, pngFile.bytes)).toBeGreaterThan(3);
+    // Inside the plot's area (caption apart), the picture is drawn: many colours, and much of it not background.
+    const area = {
+      x: 2 * PAD,
+      y: 2 * PAD,
+      width: 2 * Math.floor(plot.width),
+      height: 2 * Math.floor(plot.height),
+    };
+    const pixels = await plotPixels(page, pngFile.bytes, area);
+    expect(pixels.colours).toBeGreaterThan(3);
+    expect(pixels.drawn).toBeGreaterThan(0.01);
     await expect(figure.locator('.pe-error')).toBeHidden();
   });
 }
