@@ -83,10 +83,19 @@ export function socialCard() {
  * to pe-figure.js.
  */
 function componentStyles() {
+  // A scheme rule (`:root[data-theme=dark]`) applies to the element's `theme` attribute and to the scheme its
+  // host page declares (`data-pe-scheme`, set by web/src/component/scheme.js).
   const toHost = (css) =>
-    css.replace(/:root((?:\[[^\]]*\]|:not\([^)]*\))*)/g, (_, more) =>
-      more ? `:host(${more.replace(/data-theme/g, 'theme')})` : ':host',
-    );
+    css.replace(/:root((?:\[[^\]]*\]|:not\([^)]*\))*)/g, (_, more) => {
+      if (!more) return ':host';
+      const host = more.replace(/(:not\()?(\[data-theme[^\]]*\])\)?/g, (_, not, attribute) => {
+        const [theme, page] = ['theme', 'data-pe-scheme'].map((name) =>
+          attribute.replace('data-theme', name),
+        );
+        return not ? `:not(${theme}):not(${page})` : `:is(${theme}, ${page})`;
+      });
+      return `:host(${host})`;
+    });
   return {
     name: 'pe-component-styles',
     apply: 'build',

@@ -70,11 +70,20 @@ test('two elements and an iframe draw in a blog on another origin, with one engi
   const { heatmap, ranges, wasm } = await openBlog(page);
   // The figures are in the elements' shadow roots, not in the blog's document.
   expect(await page.evaluate(() => document.querySelectorAll('[data-figure]').length)).toBe(0);
-  // The blog's head holds no stylesheet of the site's but the font faces (its styles are in the shadow roots).
+  // The blog's head applies no stylesheet of the site's but the font faces (its styles are in the shadow roots):
+  // the figures' own, added as their code loads, are switched off.
   const sheets = await page.evaluate(() =>
-    [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.href.split('/').pop()),
+    [...document.querySelectorAll('link[rel="stylesheet"]')]
+      .filter((link) => link.media !== 'not all')
+      .map((link) => link.href.split('/').pop()),
   );
   expect(sheets).toEqual(['pe-figure-fonts.css']);
+  const applied = await page.evaluate(
+    () =>
+      [...document.styleSheets].filter((sheet) => !sheet.disabled && sheet.media.mediaText !== 'not all')
+        .length,
+  );
+  expect(applied).toBe(1);
   await expect(heatmap.locator('canvas').first()).toBeVisible();
   await expect(heatmap.locator('.pe-summary')).toContainText(
     `${nearlyFlat(128, 50)} of 128 dimensions change`,
@@ -102,6 +111,30 @@ test('two elements and an iframe draw in a blog on another origin, with one engi
   });
   expect(onPage.length).toBe(1);
   // Nothing but the site and the blog was asked for anything (fixtures.js fails the test otherwise).
+});
+
+test('a figure whose stylesheet arrives after another figure has drawn still draws', async ({ page }) => {
+  await openBlog(page);
+  // The alibi figure's chunk stylesheet is held back until the naive figure, added with it, has drawn, which
+  // switches the chunk stylesheets in the host page's head off; the alibi figure waits for its stylesheet's
+  // load all the while.
+  let release = () => {};
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(/\/assets\/alibi-[\w-]+\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    for (const id of ['alibi', 'naive']) {
+      const element = document.createElement('pe-figure');
+      element.id = id;
+      element.setAttribute('figure', id);
+      document.querySelector('main').append(element);
+    }
+  });
+  await expect(page.locator('#naive [data-figure="naive"] .pe-summary')).toHaveText(/\S/);
+  release();
+  await expect(page.locator('#alibi [data-figure="alibi"] .pe-summary')).toHaveText(/\S/);
 });
 
 test('an attribute change redraws in place; one out of range gets a note, a valid one clears it', async ({
@@ -182,4 +215,66 @@ test('theme=light on the embed page wins over a stored choice of dark', async ({
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.goto('embed.html?figure=ranges');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('an element follows the system scheme, the scheme the blog declares, and its theme attribute first', async ({
+  page,
+}) => {
+  const background = (id) =>
+    page.locator(id).evaluate((el) => getComputedStyle(el).backgroundColor.replace(/\s/g, ''));
+  const [LIGHT, DARK] = ['rgb(251,250,247)', 'rgb(20,23,31)'];
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openBlog(page);
+  expect(await background('#heatmap')).toBe(DARK);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => background('#heatmap')).toBe(LIGHT);
+
+  // The blog's own dark mode, switched by a class on <html> that sets color-scheme, is followed as it switches.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = 'html.night { color-scheme: dark; background: #000; }';
+    document.head.append(style);
+    document.documentElement.classList.add('night');
+  });
+  await expect.poll(() => background('#heatmap')).toBe(DARK);
+  await page.evaluate(() => document.documentElement.classList.remove('night'));
+  await expect.poll(() => background('#heatmap')).toBe(LIGHT);
+
+  // theme wins over the blog's scheme, and giving it up follows the blog again.
+  await page.evaluate(() => document.documentElement.classList.add('night'));
+  await page.locator('#heatmap').evaluate((el) => el.setAttribute('theme', 'light'));
+  await expect.poll(() => background('#heatmap')).toBe(LIGHT);
+  await page.locator('#heatmap').evaluate((el) => el.removeAttribute('theme'));
+  await expect.poll(() => background('#heatmap')).toBe(DARK);
+  expect(await background('#ranges')).toBe(DARK);
+});
+
+test('an attribute that is not a value at all gets a message naming it, and the figure its default', async ({
+  page,
+}) => {
+  const { heatmap } = await openBlog(page);
+  await page.locator('#heatmap').evaluate((el) => el.setAttribute('d-model', 'abc'));
+  await expect(page.locator('#heatmap').getByRole('alert').first()).toContainText('dModel');
+  await expect(page.locator('#heatmap').getByRole('alert').first()).toContainText('"abc"');
+  await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 50 positions by 512 dimensions');
+});
+
+test.describe("with the engine's .wasm blocked", () => {
+  test.use({
+    expectedProblems: {
+      request: /^request failed: .*\/engine\/pe-engine\.wasm \(net::ERR_FAILED\)$/,
+      log: /^console error: (PE Explorer: pe-engine\.wasm could not be downloaded|Failed to load resource)/,
+    },
+  });
+
+  test('each element says in its place that the engine could not be downloaded', async ({ page }) => {
+    await page.route('**/engine/pe-engine.wasm', (route) => route.abort());
+    await page.goto(`${BLOG}/blog.html`);
+    for (const id of ['#heatmap', '#ranges']) {
+      const failure = page.locator(`${id} .pe-load-failure`);
+      await expect(failure).toHaveAttribute('data-failure', 'download', { timeout: 20_000 });
+      await expect(failure).toContainText('could not be downloaded');
+      await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
+    }
+  });
 });

@@ -42,6 +42,9 @@ const reportHeight = () =>
     '*',
   );
 new ResizeObserver(reportHeight).observe(document.body);
+// A browser may hold back a cross-origin frame's rendering, and so its resize observations, while the frame is
+// out of view; reading the height forces layout, so it is also reported once the figure has mounted.
+mounted.then(reportHeight);
 
 // Parameters from the embedding page. Only the parent window is listened to; a value the URL would refuse is
 // refused alike (the figure notes what it did with it, or the reply names the parameter).

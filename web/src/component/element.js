@@ -8,6 +8,7 @@ import { loadFigure } from '../app/registry.js';
 import { h } from '../ui/dom.js';
 import { notifyTheme, watchScheme } from '../ui/theme.js';
 import { attributeOf, queryOf } from './query.js';
+import { followPageScheme, SCHEME_ATTRIBUTE, updatePageScheme } from './scheme.js';
 
 /** The element's name. */
 export const TAG = 'pe-figure';
@@ -23,18 +24,20 @@ export function definePeFigure(base) {
   const assets = new URL('assets/', base).href;
   customElements.define(
     TAG,
-    elementClass(styles, fonts, () => removeChunkStyles(assets, fonts)),
+    elementClass(styles, fonts, () => switchOffChunkStyles(assets, fonts)),
   );
 }
 
 /**
  * Loading a figure's code adds its stylesheets to the page's head (the site's pages want them there). In a host
  * page they would style nothing of the figure, which has them in its shadow root already, and could meet the
- * page's own markup: they are taken out again.
+ * page's own markup: they are switched off (media "not all"). They are not taken out: a figure still loading
+ * waits for its stylesheet's load event, which a removed link would never send.
  */
-function removeChunkStyles(assets, fonts) {
+function switchOffChunkStyles(assets, fonts) {
   for (const link of document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))) {
-    if (link.href.startsWith(assets) && link.href !== fonts) link.remove();
+    if (link.href.startsWith(assets) && link.href !== fonts && link.media !== 'not all')
+      link.media = 'not all';
   }
 }
 
@@ -82,6 +85,7 @@ function elementClass(styles, fonts, tidyHead) {
 
     connectedCallback() {
       watchScheme();
+      followPageScheme(this);
       addFontFaces(fonts);
       this.observer.observe(this, { attributes: true });
       this.render();
@@ -89,6 +93,7 @@ function elementClass(styles, fonts, tidyHead) {
 
     disconnectedCallback() {
       this.observer.disconnect();
+      updatePageScheme(this, { connected: false });
       this.generation += 1;
       this.mounted?.handle.destroy();
       this.mounted = null;
@@ -97,11 +102,16 @@ function elementClass(styles, fonts, tidyHead) {
     /** Attribute changes: another figure mounts anew, a scheme repaints, parameters update in place. */
     changed(records) {
       const names = new Set(records.map((record) => record.attributeName));
+      names.delete(SCHEME_ATTRIBUTE); // the page's scheme, set by followPageScheme
+      if (names.size === 0) return;
       if (names.has('figure') || !this.mounted) {
         this.render();
         return;
       }
-      if (names.has('theme')) notifyTheme();
+      if (names.has('theme')) {
+        updatePageScheme(this, { connected: true });
+        notifyTheme();
+      }
       try {
         this.mounted.handle.update(optionsOf(this, this.mounted.figure));
       } catch {
