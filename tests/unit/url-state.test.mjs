@@ -75,6 +75,12 @@ test('changedEntries writes only values away from their defaults, by URL name, i
   assert.deepEqual(changedEntries(PARAMS, { starts: [0, 200] }), [['starts', '0,200']]);
 });
 
+test('changedEntries of a list left to the figure (a null default, the binary clocks) writes it only when set', () => {
+  const params = [{ key: 'pairs', name: 'pairs', type: 'numbers', default: null }];
+  assert.deepEqual(changedEntries(params, { pairs: null }), []);
+  assert.deepEqual(changedEntries(params, { pairs: [3, 40] }), [['pairs', '3,40']]);
+});
+
 test('changedEntries leaves out the skipped keys and values it is not given', () => {
   assert.deepEqual(changedEntries(PARAMS, { dModel: 128, base: 500 }, ['dModel']), [['b', '500']]);
 });

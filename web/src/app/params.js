@@ -344,7 +344,8 @@ function readList(raw, decl, param, values) {
 
 /** The value as a URL parameter writes it. */
 export function formatParam(value, type) {
-  if (type === 'numbers') return /** @type {number[]} */ (value).join(',');
+  // A list left to the figure's own choice (a null default, as the binary figure's clocks) writes as empty.
+  if (type === 'numbers') return value == null ? '' : /** @type {number[]} */ (value).join(',');
   if (type === 'boolean') return value ? '1' : '0';
   return String(value);
 }
