@@ -1,8 +1,8 @@
 // Which colour scheme a <pe-figure> shows: its `theme` attribute when it names one; else the scheme the host
 // page declares around it, when that names one alone (CSS `color-scheme: dark` on the page's root or body, as a
 // blog's own dark mode sets it); else the reader's system setting (the palette's light-dark() tokens under
-// `color-scheme: light dark`). A blog that switches its scheme by a class or attribute on <html> or <body> is
-// followed as it switches.
+// `color-scheme: light dark`). A blog that switches its scheme by an attribute of <html> or <body> (a class, a
+// style, a data- attribute) is followed as it switches.
 import { isScheme, notifyTheme } from '../ui/theme.js';
 
 /** @type {Set<HTMLElement>} */
@@ -25,7 +25,10 @@ export function declaredScheme(element) {
   return null;
 }
 
-/** The element's attribute that carries the page's scheme to its shadow root's rules (host.css). */
+/**
+ * The element's attribute that carries the page's scheme to its shadow root's rules (the site's scheme rules,
+ * written for the element by vite.config.js's componentStyles).
+ */
 export const SCHEME_ATTRIBUTE = 'data-pe-scheme';
 
 /** Sets the element's scheme from the page; returns whether it changed. */
@@ -54,8 +57,8 @@ export function followPageScheme(element) {
   if (!observer) {
     observer = new MutationObserver(followAll);
     for (const node of [document.documentElement, document.body]) {
-      if (node)
-        observer.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
+      // Any attribute: blogs switch their scheme by a class, a style or an attribute of their own naming.
+      if (node) observer.observe(node, { attributes: true });
     }
   }
   if (follow(element)) notifyTheme();
