@@ -1,6 +1,7 @@
-// Accessibility: axe-core finds no violation, of any impact, on the article with every figure mounted nor on
-// any figure alone (embed.html), in the light scheme and in the dark one. Data tables and other disclosures are
-// opened first, so that what they hold is checked too. Target size (WCAG 2.5.8) is checked as well.
+// Accessibility: axe-core finds no violation, of any impact, on the article with every figure mounted (light on
+// a wide screen, dark on a 360 px phone), on the article as a phone first loads it, nor on any figure alone
+// (embed.html), in the light scheme and in the dark one. Data tables and other disclosures are opened first, so
+// that what they hold is checked too. Target size (WCAG 2.5.8) is checked as well.
 import AxeBuilder from '@axe-core/playwright';
 import { figures } from '../../web/src/app/registry.js';
 import { test, expect, openFigure, scrollThrough } from './fixtures.js';
@@ -47,10 +48,18 @@ async function settle(page) {
   );
 }
 
-for (const scheme of SCHEMES) {
-  test(`the article with every figure mounted has no axe violations (${scheme})`, async ({ page }) => {
+// The whole article twice: light on a wide screen, dark on a 360 px phone (where formulas and tables scroll
+// sideways and controls wrap onto more lines, so that targets come closer together).
+for (const [scheme, width] of /** @type {const} */ ([
+  ['light', 1280],
+  ['dark', 360],
+])) {
+  test(`the article with every figure mounted has no axe violations (${scheme}, ${width} px)`, async ({
+    page,
+  }) => {
     // axe reads every node of the whole article, data tables open: about two minutes on two busy cores.
     test.setTimeout(360_000);
+    await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('index.html');
     await scrollThrough(page);
@@ -58,7 +67,9 @@ for (const scheme of SCHEMES) {
     await settle(page);
     await expectNoViolations(page);
   });
+}
 
+for (const scheme of SCHEMES) {
   for (const id of Object.keys(figures)) {
     test(`figure ${id} alone has no axe violations (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
@@ -74,6 +85,24 @@ for (const scheme of SCHEMES) {
     });
   }
 }
+
+// Lighthouse reads the article as it first loads on a phone: no scrolling, most sections not yet rendered (they
+// take an estimated height until seen, their contents laid out as they are), every figure not yet mounted.
+test.describe("on Lighthouse's phone", () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('the article as it first loads, before any scrolling, has no axe violations', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('index.html');
+    await settle(page);
+    await expectNoViolations(page);
+  });
+});
 
 /** The relative luminance of an rgb()/rgba() colour (WCAG 2). */
 function luminance(colour) {

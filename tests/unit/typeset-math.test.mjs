@@ -43,3 +43,18 @@ test('every fixed formula of the article is typeset, none with an error', () => 
   assert.doesNotMatch(html, /\sdata-tex="/);
   assert.doesNotMatch(html, /katex-error/);
 });
+
+// A display formula is wider than a phone's column (360 px) more often than not, and then it scrolls sideways:
+// a reader on a keyboard reaches it only if it takes focus, and a screen reader names it (axe
+// scrollable-region-focusable). Every display formula is a focusable, named group.
+test('every display formula of the article is a focusable group with a name', () => {
+  const source = readFileSync('web/index.html', 'utf8');
+  const article = includeSections().transformIndexHtml.handler(source);
+  const blocks = article.match(/<div\s[^>]*class="math"[^>]*>/g) ?? [];
+  assert.ok(blocks.length >= 14, `only ${blocks.length} display formulas found`);
+  for (const block of blocks) {
+    assert.match(block, /\stabindex="0"/, block.slice(0, 120));
+    assert.match(block, /\srole="group"/, block.slice(0, 120));
+    assert.match(block, /\saria-label="Formula: [^"]{10,}"/, block.slice(0, 120));
+  }
+});

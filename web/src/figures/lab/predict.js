@@ -48,7 +48,7 @@ export function predictPanel() {
     question,
     h(
       'div',
-      {},
+      { class: 'pe-lab-predict-choices' },
       boxes.map((b) => b.node),
     ),
     note,
