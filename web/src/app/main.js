@@ -4,6 +4,7 @@ import { startSinusoidalSection } from '../article/sinusoidal.js';
 import { startNavigation } from '../article/toc.js';
 import { SINUSOIDAL } from '../figures/shared-params.js';
 import { initTheme } from '../ui/theme.js';
+import { holdLinkedElements } from './hold-in-view.js';
 import { mountWhenVisible } from './lazy.js';
 import { parseQuery } from './params.js';
 import { figures } from './registry.js';
@@ -18,7 +19,8 @@ startUrlState({
   sectionParams: SINUSOIDAL,
   parseSection: (query) => parseQuery(query, SINUSOIDAL),
 });
-scrollToNamedFigure();
+nameFigureSlots();
+holdLinkedElements(document);
 
 for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]:not([data-linked])'))) {
   mountWhenVisible(slot, slot.dataset.mount).catch(() => {
@@ -28,14 +30,11 @@ for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]
 
 /**
  * A link to a figure ends in #<figure id>. Slots of figures whose section has another id get the figure's id,
- * so that the anchor exists; the page then scrolls to the one the address names (figures mount as they near the
- * viewport, so the browser may have looked for it before it existed).
+ * so that the anchor exists (holdLinkedElements then scrolls to it: the browser looked for it before it existed).
  */
-function scrollToNamedFigure() {
+function nameFigureSlots() {
   for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]'))) {
     const id = slot.dataset.mount ?? '';
     if (!document.getElementById(id)) slot.id = id;
   }
-  const name = window.location.hash.slice(1);
-  if (Object.hasOwn(figures, name)) document.getElementById(name)?.scrollIntoView();
 }

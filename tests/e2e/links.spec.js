@@ -1,0 +1,63 @@
+// Links into the article (a shared figure's address, the contents, a heading's link) keep what they point at
+// where they put it while the layout above settles: sections not yet seen take an estimated height until they
+// render, and figures grow as they mount. Scroll anchoring hides most of that in Chromium, so these tests turn
+// it off (`overflow-anchor: none`, as in browsers without it) and then change a section above the target.
+import { test, expect } from './fixtures.js';
+
+/** Turns off the browser's scroll anchoring, then makes the first section `extra` pixels taller. */
+async function growFirstSection(page, extra) {
+  await page.addStyleTag({ content: 'html { overflow-anchor: none; }' });
+  await page.locator('#intro').evaluate((section, px) => {
+    section.style.minHeight = `${section.getBoundingClientRect().height + px}px`;
+  }, extra);
+}
+
+/** The element's top in the window; a hold keeps it to within a few pixels (scrolling is by whole pixels). */
+const top = (locator) => locator.evaluate((element) => element.getBoundingClientRect().top);
+
+test('a shared figure link keeps the figure in place while the sections above change height', async ({
+  page,
+}) => {
+  await page.goto('index.html?heatmap.positions=100#heatmap');
+  const heatmap = page.locator('[data-mount="heatmap"]');
+  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  await expect(heatmap).toBeInViewport();
+  const before = await top(heatmap);
+  await growFirstSection(page, 2000);
+  await expect.poll(() => top(heatmap)).toBeCloseTo(before, -1);
+  await expect(heatmap).toBeInViewport();
+});
+
+test('a link in the contents holds its section the same way', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('index.html');
+  await page.locator('nav#toc a[href="#alibi"]').click();
+  await expect(page).toHaveURL(/#alibi$/);
+  const heading = page.locator('#alibi-title');
+  await expect(heading).toBeInViewport();
+  const before = await top(heading);
+  await growFirstSection(page, 2000);
+  await expect.poll(() => top(heading)).toBeCloseTo(before, -1);
+});
+
+test('the hold ends at the reader’s first key, wheel, touch or pointer press: the layout then moves the page', async ({
+  page,
+}) => {
+  await page.goto('index.html#heatmap');
+  const heatmap = page.locator('[data-mount="heatmap"]');
+  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  await page.keyboard.press('Shift');
+  const before = await top(heatmap);
+  await growFirstSection(page, 2000);
+  await expect.poll(() => top(heatmap)).toBeGreaterThan(before + 1500);
+});
+
+test('a fragment that names nothing, is not valid percent-encoding or is very long leaves the page at the top', async ({
+  page,
+}) => {
+  for (const fragment of ['nothing-here', '%E0%A4%A', 'x'.repeat(5000)]) {
+    await page.goto(`index.html#${fragment}`);
+    await expect(page.locator('#intro')).toBeInViewport();
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  }
+});

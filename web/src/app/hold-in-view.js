@@ -1,0 +1,80 @@
+// Keeps what a link points at where the link put it. Sections the reader has not seen yet take an estimated
+// height (styles.css) until they render at their own, and figures grow as they mount, so the layout above a
+// linked section or figure keeps changing for a while after the jump. Browsers with scroll anchoring make up
+// for most of it, but not for all (a section rendered in the very frame of the jump, from where the page was
+// before it) and some browsers have none: the link would leave the reader thousands of pixels away.
+//
+// While held, the element's top stays at the distance from the window's top it had when the hold began. The
+// hold ends at the reader's first wheel, touch, key or pointer press, or once the layout has been still for
+// QUIET_MS.
+
+export const QUIET_MS = 3000;
+
+/** Ids on the page are short; a longer fragment names nothing. */
+const MAX_FRAGMENT = 200;
+
+const INPUTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
+
+let release = () => {};
+
+/**
+ * Holds element in place as described above, ending any earlier hold. Watches the sections of the page (and
+ * the element), since any change of their size may move it.
+ * @param {Element} element
+ * @param {{ quietMs?: number, watch?: Iterable<Element> }} [options]
+ * @returns {() => void} ends the hold early
+ */
+export function holdInView(
+  element,
+  { quietMs = QUIET_MS, watch = document.querySelectorAll('.section') } = {},
+) {
+  release();
+  const top = element.getBoundingClientRect().top;
+  let timer = 0;
+  const settle = () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(end, quietMs);
+  };
+  const observer = new ResizeObserver(() => {
+    const drift = element.getBoundingClientRect().top - top;
+    if (Math.abs(drift) >= 1) window.scrollBy({ top: drift, behavior: 'instant' });
+    settle();
+  });
+  function end() {
+    clearTimeout(timer);
+    observer.disconnect();
+    for (const type of INPUTS) window.removeEventListener(type, end, true);
+    if (release === end) release = () => {};
+  }
+  for (const target of [...watch, element]) observer.observe(target);
+  for (const type of INPUTS) window.addEventListener(type, end, { capture: true, passive: true });
+  settle();
+  release = end;
+  return end;
+}
+
+/**
+ * Scrolls to the element the address's fragment names and holds it there, now and whenever the fragment
+ * changes (a link in the contents or on a heading). Unknown fragments are left to the browser.
+ * @param {Document} root
+ */
+export function holdLinkedElements(root = document) {
+  const named = () => {
+    const fragment = window.location.hash.slice(1);
+    if (!fragment || fragment.length > MAX_FRAGMENT) return null;
+    try {
+      return root.getElementById(decodeURIComponent(fragment));
+    } catch {
+      return null; // not valid percent-encoding
+    }
+  };
+  const first = named();
+  if (first) {
+    first.scrollIntoView();
+    holdInView(first);
+  }
+  window.addEventListener('hashchange', () => {
+    const element = named();
+    if (element) holdInView(element);
+  });
+}
