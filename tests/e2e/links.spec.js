@@ -52,6 +52,17 @@ test('the hold ends at the reader’s first key, wheel, touch or pointer press: 
   await expect.poll(() => top(heatmap)).toBeGreaterThan(before + 1500);
 });
 
+test('a scroll by anything else (a script, assistive technology) ends the hold too', async ({ page }) => {
+  await page.goto('index.html#heatmap');
+  const heatmap = page.locator('[data-mount="heatmap"]');
+  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  await page.evaluate(() => window.scrollBy(0, -300));
+  await expect.poll(() => top(heatmap)).toBeGreaterThan(250);
+  const before = await top(heatmap);
+  await growFirstSection(page, 2000);
+  await expect.poll(() => top(heatmap)).toBeGreaterThan(before + 1500);
+});
+
 test('a fragment that names nothing, is not valid percent-encoding or is very long leaves the page at the top', async ({
   page,
 }) => {

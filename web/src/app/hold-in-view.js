@@ -5,7 +5,8 @@
 // before it) and some browsers have none: the link would leave the reader thousands of pixels away.
 //
 // While held, the element's top stays at the distance from the window's top it had when the hold began. The
-// hold ends at the reader's first wheel, touch, key or pointer press, or once the layout has been still for
+// hold ends at the reader's first wheel, touch, key or pointer press, when anything else scrolls the page away
+// from the element (a script, assistive technology, the scrollbar), or once the layout has been still for
 // QUIET_MS.
 
 export const QUIET_MS = 3000;
@@ -30,24 +31,36 @@ export function holdInView(
 ) {
   release();
   const top = element.getBoundingClientRect().top;
+  const drift = () => element.getBoundingClientRect().top - top;
+  // The scroll position the hold (or the browser's scroll anchoring, which keeps the element in place) last
+  // left: a scroll elsewhere that moves the element is somebody else's.
+  let held = window.scrollY;
   let timer = 0;
   const settle = () => {
     clearTimeout(timer);
     timer = window.setTimeout(end, quietMs);
   };
   const observer = new ResizeObserver(() => {
-    const drift = element.getBoundingClientRect().top - top;
-    if (Math.abs(drift) >= 1) window.scrollBy({ top: drift, behavior: 'instant' });
+    const by = drift();
+    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: 'instant' });
+    held = window.scrollY;
     settle();
   });
+  const scrolled = () => {
+    if (Math.abs(window.scrollY - held) < 1) return;
+    if (Math.abs(drift()) >= 1) end();
+    else held = window.scrollY;
+  };
   function end() {
     clearTimeout(timer);
     observer.disconnect();
     for (const type of INPUTS) window.removeEventListener(type, end, true);
+    window.removeEventListener('scroll', scrolled);
     if (release === end) release = () => {};
   }
   for (const target of [...watch, element]) observer.observe(target);
   for (const type of INPUTS) window.addEventListener(type, end, { capture: true, passive: true });
+  window.addEventListener('scroll', scrolled, { passive: true });
   settle();
   release = end;
   return end;
