@@ -12,15 +12,21 @@ async function growFirstSection(page, extra) {
   }, extra);
 }
 
+/** Opens the article at a link to the heatmap (the query before the fragment) and waits until it has mounted. */
+async function openHeatmapLink(page, query = '') {
+  await page.goto(`index.html${query}#heatmap`);
+  const heatmap = page.locator('[data-mount="heatmap"]');
+  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  return heatmap;
+}
+
 /** The element's top in the window; a hold keeps it to within a few pixels (scrolling is by whole pixels). */
 const top = (locator) => locator.evaluate((element) => element.getBoundingClientRect().top);
 
 test('a shared figure link keeps the figure in place while the sections above change height', async ({
   page,
 }) => {
-  await page.goto('index.html?heatmap.positions=100#heatmap');
-  const heatmap = page.locator('[data-mount="heatmap"]');
-  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  const heatmap = await openHeatmapLink(page, '?heatmap.positions=100');
   await expect(heatmap).toBeInViewport();
   const before = await top(heatmap);
   await growFirstSection(page, 2000);
@@ -43,9 +49,7 @@ test('a link in the contents holds its section the same way', async ({ page }) =
 test('the hold ends at the reader’s first key, wheel, touch or pointer press: the layout then moves the page', async ({
   page,
 }) => {
-  await page.goto('index.html#heatmap');
-  const heatmap = page.locator('[data-mount="heatmap"]');
-  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  const heatmap = await openHeatmapLink(page);
   await page.keyboard.press('Shift');
   const before = await top(heatmap);
   await growFirstSection(page, 2000);
@@ -53,9 +57,7 @@ test('the hold ends at the reader’s first key, wheel, touch or pointer press: 
 });
 
 test('a scroll by anything else (a script, assistive technology) ends the hold too', async ({ page }) => {
-  await page.goto('index.html#heatmap');
-  const heatmap = page.locator('[data-mount="heatmap"]');
-  await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
+  const heatmap = await openHeatmapLink(page);
   await page.evaluate(() => window.scrollBy(0, -300));
   await expect.poll(() => top(heatmap)).toBeGreaterThan(250);
   const before = await top(heatmap);

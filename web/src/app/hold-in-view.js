@@ -8,27 +8,24 @@
 // hold ends at the reader's first wheel, touch, key or pointer press, when anything else scrolls the page away
 // from the element (a script, assistive technology, the scrollbar), or once the layout has been still for
 // QUIET_MS.
+import { MAX_TEXT } from './params.js';
 
-export const QUIET_MS = 3000;
-
-/** Ids on the page are short; a longer fragment names nothing. */
-const MAX_FRAGMENT = 200;
+const QUIET_MS = 3000;
 
 const INPUTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
 
 let release = () => {};
 
+/** Scrolling is by whole pixels: less than one is no move. */
+const moved = (px) => Math.abs(px) >= 1;
+
 /**
- * Holds element in place as described above, ending any earlier hold. Watches the sections of the page (and
- * the element), since any change of their size may move it.
+ * Holds element in place as described above, ending any earlier hold. Watches the page's sections (and the
+ * element), since any change of their size may move it.
  * @param {Element} element
- * @param {{ quietMs?: number, watch?: Iterable<Element> }} [options]
- * @returns {() => void} ends the hold early
+ * @param {Iterable<Element>} sections
  */
-export function holdInView(
-  element,
-  { quietMs = QUIET_MS, watch = document.querySelectorAll('.section') } = {},
-) {
+function holdInView(element, sections) {
   release();
   const top = element.getBoundingClientRect().top;
   const drift = () => element.getBoundingClientRect().top - top;
@@ -38,17 +35,17 @@ export function holdInView(
   let timer = 0;
   const settle = () => {
     clearTimeout(timer);
-    timer = window.setTimeout(end, quietMs);
+    timer = window.setTimeout(end, QUIET_MS);
   };
   const observer = new ResizeObserver(() => {
     const by = drift();
-    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: 'instant' });
+    if (moved(by)) window.scrollBy({ top: by, behavior: 'instant' });
     held = window.scrollY;
     settle();
   });
   const scrolled = () => {
-    if (Math.abs(window.scrollY - held) < 1) return;
-    if (Math.abs(drift()) >= 1) end();
+    if (!moved(window.scrollY - held)) return;
+    if (moved(drift())) end();
     else held = window.scrollY;
   };
   function end() {
@@ -58,12 +55,11 @@ export function holdInView(
     window.removeEventListener('scroll', scrolled);
     if (release === end) release = () => {};
   }
-  for (const target of [...watch, element]) observer.observe(target);
+  for (const target of [...sections, element]) observer.observe(target);
   for (const type of INPUTS) window.addEventListener(type, end, { capture: true, passive: true });
   window.addEventListener('scroll', scrolled, { passive: true });
   settle();
   release = end;
-  return end;
 }
 
 /**
@@ -74,20 +70,22 @@ export function holdInView(
 export function holdLinkedElements(root = document) {
   const named = () => {
     const fragment = window.location.hash.slice(1);
-    if (!fragment || fragment.length > MAX_FRAGMENT) return null;
+    // Ids on the page are short; a fragment longer than the URL's cap on any text names nothing.
+    if (!fragment || fragment.length > MAX_TEXT) return null;
     try {
       return root.getElementById(decodeURIComponent(fragment));
     } catch {
       return null; // not valid percent-encoding
     }
   };
+  const sections = root.querySelectorAll('.section');
   const first = named();
   if (first) {
     first.scrollIntoView();
-    holdInView(first);
+    holdInView(first, sections);
   }
   window.addEventListener('hashchange', () => {
     const element = named();
-    if (element) holdInView(element);
+    if (element) holdInView(element, sections);
   });
 }
