@@ -14,6 +14,8 @@ node scripts/fuzz-engine.mjs --calls 200000
 [ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null
 cmake --build build/native --target pe_bench_lab pe-lab-dump -j"$(nproc)"
 node bench/lab-peers.bench.mjs
+# Evaluation against training per model size (the ratio the lab keeps at most 0.25).
+node bench/lab-eval.bench.mjs
 if [ -f bench/frames.bench.mjs ]; then node bench/frames.bench.mjs; fi
 # Lighthouse (pinned dev dependency) in Debian's Chromium: four category scores per page, median of three runs.
 node bench/lighthouse.mjs --runs 3

@@ -124,13 +124,30 @@ class LabCore {
 
   val evaluate(val options) {
     Args args("Lab.evaluate");
-    const bool has = args.options(options, {"samples"}, "{ samples: 64 }");
+    const bool has = args.options(options, {"samples", "lengths"}, "{ samples: 64, lengths: [8, 16] }");
     const int samples = args.integer(has ? options["samples"] : val::undefined(), "options.samples", 1,
                                      lim::kLabMaxEvalSamples, kDefaultSamples);
+    const lab::Config& c = trainer_->config();
+    std::vector<int> asked = lab::eval_lengths(c);
+    if (has && !options["lengths"].isUndefined()) {
+      const int first = lab::task_info(c.task).min_length;
+      const int last = lab::max_eval_length(c);
+      asked = args.integers(options["lengths"], "options.lengths", first, last,
+                            static_cast<std::size_t>(last - first + 1));
+      if (args.ok()) {
+        std::string received = "[";
+        for (const int n : asked) received += (received.size() > 1 ? ", " : "") + std::to_string(n);
+        args.require(
+            !asked.empty() && std::adjacent_find(asked.begin(), asked.end(),
+                                                 [](int a, int b) { return a >= b; }) == asked.end(),
+            "options.lengths", received + "]",
+            "increasing whole numbers from " + std::to_string(first) + " to " + std::to_string(last));
+      }
+    }
     if (!args.ok()) return args.error();
     std::vector<int> lengths;
     std::vector<double> accuracy, loss;
-    for (const auto& s : trainer_->evaluate(samples)) {
+    for (const auto& s : trainer_->evaluate(samples, asked)) {
       lengths.push_back(s.length);
       accuracy.push_back(s.accuracy);
       loss.push_back(s.loss);

@@ -82,7 +82,7 @@ export interface LabTrainResult {
 
 /** Results of {@link Lab.evaluate}, one entry per evaluation length. */
 export interface LabEvaluation {
-  /** Sequence lengths from the task's minimum (2, or 5 for `subject`) to min(4 T, 128), ascending. */
+  /** The lengths evaluated: the grid, or those asked for, from the task's minimum to min(4 T, 128), ascending. */
   lengths: Int32Array;
   /** Fraction (0..1) of targets predicted right at each length. */
   accuracy: Float64Array;
@@ -140,11 +140,16 @@ export interface Lab {
   /**
    * Accuracy and loss by length on held-out evaluation sets (the same sequences for every scheme, seed and call).
    * Learned positions have no row past the training length, so they meet lengths beyond it with no position.
-   * Cost grows with samples and with T squared: about 3 s of WebAssembly for the defaults, 13 s at T = 32.
+   * By default the lengths are a grid: the task's minimum, every multiple of ceil(T / 2) up to min(4 T, 128),
+   * and T, 2T, 3T, 4T within it (T = 8, `subject`: 5, 8, 12, 16, 20, 24, 28, 32). At 128 samples that costs
+   * at most a quarter of training 300 steps at the page's model sizes (`npm run bench`).
    * @param options.samples sequences per length, 1..1024 (default 32)
-   * @throws Error for an options value that is not an object with only `samples`, or samples out of range.
+   * @param options.lengths the lengths to evaluate instead of the grid: increasing whole numbers from the
+   *   task's minimum to min(4 T, 128)
+   * @throws Error for an options value that is not an object with only `samples` and `lengths`, samples out of
+   *   range, or lengths that are not increasing whole numbers in range.
    */
-  evaluate(options?: { samples?: number }): LabEvaluation;
+  evaluate(options?: { samples?: number; lengths?: ArrayLike<number> }): LabEvaluation;
   /**
    * The attention weights of one layer and head for one evaluation sequence.
    * @param layer 0..nLayers-1

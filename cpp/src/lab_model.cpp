@@ -124,7 +124,7 @@ template <typename T>
 void Model<T>::carve(int B, int n) {
   Carver<T> counter(nullptr);
   carve_into(counter, config_, B, n, acts_, work_);
-  if (buffer_.size() < counter.used()) buffer_.resize(counter.used());
+  reserve(static_cast<std::int64_t>(counter.used()));
   Carver<T> carver(buffer_.data());
   carve_into(carver, config_, B, n, acts_, work_);
   B_ = B;
@@ -264,6 +264,14 @@ void Model<T>::backward() {
   static_cast<void>(position_rows(pos_rows));
   const T scale = config_.scale_embedding ? static_cast<T>(std::sqrt(static_cast<double>(d))) : T(1);
   embed_backward(g_.wte, g_.wpe, w.dres, tokens_.data(), pos_rows, B, n, d, scale);
+}
+
+template <typename T>
+void Model<T>::reserve(std::int64_t floats) {
+  if (floats > static_cast<std::int64_t>(buffer_.size())) {
+    buffer_ = std::vector<T>();  // no copy of the old contents: carve() writes before it reads
+    buffer_.resize(static_cast<std::size_t>(floats));
+  }
 }
 
 template <typename T>

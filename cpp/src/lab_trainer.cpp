@@ -9,6 +9,19 @@ int max_eval_length(const Config& config) noexcept {
   return std::min(4 * config.length, limits::kLabMaxEvalLength);
 }
 
+std::vector<int> eval_lengths(const Config& config) {
+  const int first = task_info(config.task).min_length;
+  const int last = max_eval_length(config);
+  const int step = (config.length + 1) / 2;
+  std::vector<int> out{first};
+  for (int n = step; n <= last; n += step) out.push_back(n);
+  for (int k = 1; k <= 4; ++k) out.push_back(k * config.length);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  out.erase(std::remove_if(out.begin(), out.end(), [&](int n) { return n < first || n > last; }), out.end());
+  return out;
+}
+
 Trainer::Trainer(const Config& config) : config_(config), model_(config), adam_(model_.size()) {
   init_params(model_.layout(), config.seed, model_.params());
 }

@@ -1,6 +1,7 @@
 // Evaluation, inspection and the saved state of a lab run.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -83,23 +84,42 @@ TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[l
   rejects(scheme, "unknown");
 }
 
-TEST_CASE("evaluation covers every length from the task's minimum to four times the training length",
-          "[lab]") {
-  lab::Trainer subject(small(lab::Task::Subject, lab::Scheme::Rope));
+TEST_CASE("evaluation reads a grid of lengths: the minimum, steps of half T, and T to 4T", "[lab]") {
+  lab::Trainer subject(small(lab::Task::Subject, lab::Scheme::Rope));  // T = 8: minimum 5, to 32
   const auto stats = subject.evaluate(4);
-  REQUIRE(stats.size() == 28);
-  CHECK(stats.front().length == 5);
-  CHECK(stats.back().length == 32);
+  std::vector<int> lengths;
   for (const auto& s : stats) {
+    lengths.push_back(s.length);
     CHECK(s.accuracy >= 0.0);
     CHECK(s.accuracy <= 1.0);
     CHECK(std::isfinite(s.loss));
   }
+  CHECK(lengths == std::vector<int>{5, 8, 12, 16, 20, 24, 28, 32});
   auto c = small(lab::Task::Previous, lab::Scheme::None);
   c.length = 32;
   CHECK(lab::max_eval_length(c) == 128);
+  CHECK(lab::eval_lengths(c) == std::vector<int>{2, 16, 32, 48, 64, 80, 96, 112, 128});
   c.length = 20;
   CHECK(lab::max_eval_length(c) == 80);
+  c.length = 7;  // steps of 4, and 7, 14, 21, 28 besides
+  CHECK(lab::eval_lengths(c) == std::vector<int>{2, 4, 7, 8, 12, 14, 16, 20, 21, 24, 28});
+  c.length = 2;
+  CHECK(lab::eval_lengths(c) == std::vector<int>{2, 3, 4, 5, 6, 7, 8});
+}
+
+TEST_CASE("evaluation at given lengths is the grid's evaluation at those lengths, in the order given",
+          "[lab]") {
+  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Rope));
+  train(t, 5);
+  const auto grid = t.evaluate(16);
+  const auto some = t.evaluate(16, {3, 8, 29});
+  REQUIRE(some.size() == 3);
+  CHECK(some[0].length == 3);
+  CHECK(some[2].length == 29);
+  const auto at8 = std::find_if(grid.begin(), grid.end(), [](const auto& s) { return s.length == 8; });
+  REQUIRE(at8 != grid.end());
+  CHECK(some[1].accuracy == at8->accuracy);
+  CHECK(some[1].loss == at8->loss);
 }
 
 TEST_CASE("evaluation does not depend on how the sequences are grouped into forward passes", "[lab]") {

@@ -50,6 +50,19 @@ test('the default experiment shows progress at once and curves as it trains, end
   await expect(lengths).toBeVisible();
   await expect(lengths.locator('path.pe-lab-curve')).toHaveCount(5);
   await expect(lengths.locator('.pe-offsetchart-marks text')).toHaveText('trained on 8');
+  // The engine's grid of lengths: each curve is drawn through its 8 points, and the keys step from one to the
+  // next (5, 8, 12, ..., 32), never to a length that was not measured.
+  expect((await lengths.locator('path.pe-lab-curve-rope').getAttribute('d')).match(/[ML]/g)).toHaveLength(8);
+  const lengthChart = lengths.locator('svg.pe-lab-chart-lengths');
+  await lengthChart.focus();
+  await page.keyboard.press('Home');
+  await expect(figure.locator('.pe-readout')).toContainText('length 5 (shorter than training)');
+  await page.keyboard.press('ArrowRight');
+  await expect(figure.locator('.pe-readout')).toContainText('length 8 (the training length)');
+  await page.keyboard.press('ArrowRight');
+  await expect(figure.locator('.pe-readout')).toContainText('length 12 (longer than training)');
+  await page.keyboard.press('End');
+  await expect(figure.locator('.pe-readout')).toContainText('length 32 (longer than training)');
   const status = await figure.locator('.pe-lab-status').textContent();
   const seconds = status.match(/in ([\d.]+) s/)[1];
   console.log(`default experiment: ${status}`);
@@ -310,7 +323,8 @@ test('the CSV holds every curve: held-out accuracy by length, then loss and accu
   );
   const heldOut = rows.filter((r) => r[0] === 'held-out sequences');
   const training = rows.filter((r) => r[0] === 'training batch');
-  expect(heldOut.map((r) => Number(r[1]))).toEqual(Array.from({ length: 20 }, (_, i) => 5 + i));
+  // The engine's grid at T = 6: the minimum 5, multiples of 3, and 6, 12, 18, 24.
+  expect(heldOut.map((r) => Number(r[1]))).toEqual([5, 6, 9, 12, 15, 18, 21, 24]);
   expect(training.map((r) => Number(r[1]))).toEqual(Array.from({ length: 50 }, (_, i) => 1 + i));
   for (const r of rows) for (const v of r.slice(2)) expect(Number.isFinite(Number(v))).toBe(true);
 });

@@ -49,20 +49,47 @@ test('train returns one loss and one accuracy per step and advances the step', (
   });
 });
 
-test('evaluate returns accuracy and loss for every length from the minimum to four times T', () => {
+test('evaluate returns accuracy and loss on a grid of lengths from the minimum to four times T', () => {
   withLab({ ...small, task: 'subject' }, (lab) => {
     const r = lab.evaluate({ samples: 4 });
     assert.ok(r.lengths instanceof Int32Array);
     assert.ok(r.accuracy instanceof Float64Array);
     assert.ok(r.loss instanceof Float64Array);
+    // T = 8: the minimum 5, steps of T / 2, and T, 2T, 3T, 4T.
+    assert.deepEqual([...r.lengths], [5, 8, 12, 16, 20, 24, 28, 32]);
+    assert.equal(r.accuracy.length, 8);
+    assert.equal(r.loss.length, 8);
+    assert.deepEqual(lab.evaluate({ samples: 4 }), r, 'the same sets every call');
+    assert.equal(lab.evaluate().lengths.length, 8);
+    const every = lab.evaluate({ samples: 4, lengths: Array.from({ length: 28 }, (_, i) => i + 5) });
     assert.deepEqual(
-      [...r.lengths],
+      [...every.lengths],
       Array.from({ length: 28 }, (_, i) => i + 5),
     );
-    assert.equal(r.accuracy.length, 28);
-    assert.equal(r.loss.length, 28);
-    assert.deepEqual(lab.evaluate({ samples: 4 }), r, 'the same sets every call');
-    assert.equal(lab.evaluate().lengths.length, 28);
+    for (const [i, n] of r.lengths.entries()) {
+      const j = every.lengths.indexOf(n);
+      assert.equal(every.accuracy[j], r.accuracy[i], `length ${n}`);
+      assert.equal(every.loss[j], r.loss[i], `length ${n}`);
+    }
+  });
+});
+
+test("evaluate refuses lengths outside the task's range, repeated or out of order", () => {
+  withLab({ ...small, task: 'subject' }, (lab) => {
+    const bad = [
+      [[4, 8], /options\.lengths must hold integers from 5 to 32; item 0 is 4/],
+      [[8, 33], /options\.lengths must hold integers from 5 to 32; item 1 is 33/],
+      [[8, 8], /options\.lengths must be increasing whole numbers from 5 to 32; received \[8, 8\]/],
+      [[16, 8], /received \[16, 8\]/],
+      [[], /received \[\]/],
+      [[8.5], /item 0 is 8\.5/],
+      ['8', /options\.lengths/],
+    ];
+    for (const [lengths, message] of bad) {
+      assertEngineError(() => lab.evaluate({ lengths }), /^Lab\.evaluate: /);
+      assert.throws(() => lab.evaluate({ lengths }), message);
+    }
+    assert.deepEqual([...lab.evaluate({ samples: 2, lengths: [5, 32] }).lengths], [5, 32]);
   });
 });
 

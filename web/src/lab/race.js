@@ -1,7 +1,7 @@
 // A race: one training run per position scheme on the same task, data and seed, trained side by side in the
 // lab's workers. Play trains every run to the schedule's end in chunks (one request in flight per run, so Pause
 // takes effect within a chunk), Step trains a few steps, and when every run has finished, each is evaluated on
-// held-out sequences of every length. Stop ends a race for good (its workers are going away). Pure logic over a
+// held-out sequences at the engine's grid of lengths. Stop ends a race for good (its workers are going away). Pure logic over a
 // pool of runs (pool.js), so Node's tests drive it with a stand-in pool.
 
 /** Engine time one request aims at: long enough to amortise a message, short enough for Pause to feel instant. */

@@ -25,8 +25,8 @@ Flags:
 
 Output: one line "step t loss L accuracy A" per step, t counted from 0, the loss and accuracy of the batch
 that update t trains on, measured before the update (as the page's curve); then "eval length n loss L
-accuracy A" for every length from the task's shortest to 4x the training length (at most 128), on held-out
-sequences that are the same for every seed and scheme.
+accuracy A" at the engine's grid of lengths (the task's shortest, steps of half the training length, and 1x to
+4x the training length, at most 128), on held-out sequences that are the same for every seed and scheme.
 
 Several processes: under torchrun (which sets RANK, LOCAL_RANK, WORLD_SIZE and MASTER_ADDR) the script joins
 the process group (nccl on GPUs, else gloo) and wraps the model in DistributedDataParallel. Every rank draws

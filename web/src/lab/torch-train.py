@@ -62,11 +62,19 @@ def train(net, model, cfg, steps, rank, world, device, log_every):
     return curve
 
 
+def eval_lengths(cfg):
+    """The engine's grid: the task's shortest length, every multiple of ceil(T / 2) up to min(4T, 128), and T,
+    2T, 3T, 4T within it."""
+    first, last, t = TASKS[cfg["task"]][3], min(4 * cfg["length"], 128), cfg["length"]
+    grid = {first, *range((t + 1) // 2, last + 1, (t + 1) // 2), *(k * t for k in range(1, 5))}
+    return sorted(n for n in grid if first <= n <= last)
+
+
 @torch.no_grad()
 def evaluate(model, cfg, samples, device):
-    """Loss and accuracy by length on the held-out sets, from the task's shortest length to min(4T, 128)."""
+    """Loss and accuracy by length on the held-out sets, at the lengths of eval_lengths."""
     out = []
-    for n in range(TASKS[cfg["task"]][3], min(4 * cfg["length"], 128) + 1):
+    for n in eval_lengths(cfg):
         tokens, targets = evaluation_batch(cfg["task"], n, samples)
         ce, right, count = 0.0, 0, int((targets != NO_TARGET).sum())
         for start in range(0, samples, 256):

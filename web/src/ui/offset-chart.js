@@ -45,7 +45,9 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   let keyShown = '';
   let shown = null;
   let x = null;
-  let cursor = null; // an index from the first offset shown (min), 0 at min
+  let cursor = null; // an index into the offsets shown (offsets()), 0 at the first
+  /** The offsets the curves have values at: the spec's `xs`, or every whole number from min to max. */
+  let offsets = [];
 
   function render() {
     if (!shown) return;
@@ -59,6 +61,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       marks: marked = [],
       yFormat,
     } = shown;
+    offsets = shown.xs ?? Array.from({ length: max - min + 1 }, (_, i) => min + i);
     const w = Math.max(220, watch.width() || box.clientWidth);
     put(svg, 'width', w);
     put(svg, 'height', height);
@@ -82,7 +85,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       const { value, stroke, className } = series[s];
       let d = '';
       let pen = 'M';
-      for (let k = min; k <= max; k += 1) {
+      for (const k of offsets) {
         const v = value(k);
         // A value that is not a finite number (a curve that stops short of max) leaves a gap.
         if (!Number.isFinite(v)) pen = 'M';
@@ -112,12 +115,12 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     });
     put(rule, 'y1', MARGIN.top);
     put(rule, 'y2', height - MARGIN.bottom);
-    if (cursor !== null) show(Math.min(cursor, max - min));
+    if (cursor !== null) show(Math.min(cursor, offsets.length - 1));
   }
 
   function show(index) {
     cursor = index;
-    const k = (shown.min ?? 0) + index;
+    const k = offsets[index];
     readout(describe(k));
     put(rule, 'x1', x(k));
     put(rule, 'x2', x(k));
@@ -125,10 +128,10 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   }
 
   indexCursor(svg, {
-    at: (event) => Math.round(x.invert(event.clientX - svg.getBoundingClientRect().left)) - (shown.min ?? 0),
+    at: (event) => nearest(offsets, x.invert(event.clientX - svg.getBoundingClientRect().left)),
     get: () => cursor,
     show,
-    max: () => shown.max - (shown.min ?? 0),
+    max: () => offsets.length - 1,
     ready: () => x !== null,
   });
   const watch = watchWidth(box, render);
@@ -138,11 +141,13 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     svg,
     /**
      * Draws the curves: curve s at offset k is `series[s].value(k)`, k = min..max (min 0 unless given; negative
-     * offsets for keys after the query), against a y axis over `domain`
+     * offsets for keys after the query), or only at the increasing offsets `xs` when given (a measurement on a
+     * grid: the curve runs straight between them and the cursor steps from one to the next), against a y axis
+     * over `domain`
      * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
      * legend under the chart; a value that is not finite leaves a gap in its curve. Each of `marks` is a labelled
      * vertical line at offset `at`; `yFormat` writes the y axis's ticks. The reading under the rule is renewed.
-     * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
+     * @param {{ min?: number, max: number, xs?: number[], domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
      *   number) => number, stroke: string, className: string, label?: string }[], marks?: { at: number, label:
      *   string }[], yFormat?: (v: number) => string }} spec
      */
@@ -152,4 +157,11 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     },
     destroy: watch,
   };
+}
+
+/** The index of the value in an increasing list nearest to x (the first of two equally near). */
+function nearest(list, x) {
+  let best = 0;
+  for (let i = 1; i < list.length; i += 1) if (Math.abs(list[i] - x) < Math.abs(list[best] - x)) best = i;
+  return best;
 }

@@ -64,6 +64,9 @@ class Model {
   /// Adds the gradient of the last forward's mean loss into grads() (the last forward must have had targets).
   void backward();
   void zero_grad();
+  /// Makes room for `floats` activation floats (activation_floats' count) at once, so that forward passes up
+  /// to that size do not grow the buffer one by one.
+  void reserve(std::int64_t floats);
 
   /// The last forward's softmax weights of a layer, [B, h, n, n].
   [[nodiscard]] const T* attention_weights(int layer) const;

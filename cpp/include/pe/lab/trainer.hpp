@@ -20,6 +20,12 @@ namespace pe::lab {
 /// The longest evaluation length of a configuration: min(4 T, limits::kLabMaxEvalLength).
 [[nodiscard]] int max_eval_length(const Config& config) noexcept;
 
+/// The lengths evaluate() reads when not told, ascending: the task's minimum, every multiple of ceil(T / 2)
+/// from there to max_eval_length, and T, 2T, 3T and 4T where they fall within it. A grid rather than every
+/// length, so that evaluating 128 sequences per length costs at most a quarter of training with the page's
+/// schedule (bench/lab.bench.mjs); any length can still be asked for.
+[[nodiscard]] std::vector<int> eval_lengths(const Config& config);
+
 /// Callers validate arguments against the configuration (layer, head, lengths from the task's minimum to
 /// max_eval_length, sample counts within limits.hpp); the bindings do.
 class Trainer {
@@ -51,8 +57,10 @@ class Trainer {
     double accuracy;  ///< fraction of the targets right
     double loss;      ///< mean cross-entropy
   };
-  /// The first `samples` sequences of every evaluation set from the task's minimum length to max_eval_length.
+  /// The first `samples` sequences of the evaluation set of each length in eval_lengths(config()).
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples);
+  /// The same at the given lengths (each from the task's minimum to max_eval_length), in their order.
+  [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths);
 
   struct AttentionMap {
     Batch example;               ///< the one sequence (tokens and targets)
@@ -79,7 +87,7 @@ class Trainer {
 
  private:
   /// Sequences of one evaluation set per forward pass, so that evaluation needs no more memory than a
-  /// training step (or 16 MiB, whichever is larger).
+  /// training step (or 256 KiB, whichever is larger).
   [[nodiscard]] int eval_chunk(int length, int samples) const noexcept;
 
   Config config_;

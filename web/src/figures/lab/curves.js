@@ -60,14 +60,14 @@ export function raceCharts(readout) {
     height: 220,
     readout,
     describe: (n) => {
-      const first = race.runs[0].evaluation.lengths[0];
       const where =
         n === trained
           ? 'the training length'
           : n < trained
             ? 'shorter than training'
             : 'longer than training';
-      return `length ${formatInt(n)} (${where}), held-out accuracy: ${list((r) => r.evaluation.accuracy, n - first, percentOf)}`;
+      const i = race.runs[0].evaluation.lengths.indexOf(n);
+      return `length ${formatInt(n)} (${where}), held-out accuracy: ${list((r) => r.evaluation.accuracy, i, percentOf)}`;
     },
   });
   const key = h('div', { class: 'pe-lab-key' });
@@ -138,9 +138,13 @@ export function raceCharts(readout) {
       lengths.draw({
         min: xs[0],
         max: xs[xs.length - 1],
+        xs,
         domain: [0, 1],
         yFormat: percentAxis,
-        series: curves((r) => r.evaluation.accuracy, xs[0]),
+        series: curves((r) => r.evaluation.accuracy, 0).map((curve, s) => {
+          const { accuracy: values, lengths: at } = race.runs[s].evaluation;
+          return { ...curve, value: (n) => values[at.indexOf(n)] };
+        }),
         marks: [{ at: length, label: `trained on ${formatInt(length)}` }],
       });
     },

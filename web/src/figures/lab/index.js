@@ -45,7 +45,7 @@ export default defineFigure({
   title: 'Train one yourself: five position schemes race on the same task',
   caption:
     'Each scheme trains its own small transformer in a Web Worker, on the same batches from the same seed. ' +
-    'Top: training loss and accuracy per step. Then: accuracy on held-out sequences of every length, the ' +
+    'Top: training loss and accuracy per step. Then: accuracy on held-out sequences up to four times the training length, the ' +
     'training length marked. Below: inside one trained model, the attention of one example, the mean score ' +
     'against the offset between query and key, and the trained learned table with how alike its positions ' +
     'are. Hover, or focus a chart and use the arrow keys, to read exact values.',

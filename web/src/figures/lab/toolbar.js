@@ -9,7 +9,8 @@ const STATUS = {
   idle: 'Ready: press Play to train every scheme side by side.',
   running: 'Training\u2026',
   paused: 'Paused.',
-  evaluating: 'Trained; evaluating every scheme on held-out sequences of every length\u2026',
+  evaluating:
+    'Trained; evaluating every scheme on held-out sequences up to four times the training length\u2026',
   done: 'Done.',
   failed: 'Stopped by an error.',
 };
