@@ -26,6 +26,14 @@ namespace lim = pe::limits;
 constexpr int kDefaultSamples = 32;
 constexpr int kOffsetSamples = 64;
 
+// The context-extension methods a trained RoPE run can be evaluated with, in the order of their names, and
+// the largest length factor (the engine evaluates up to 128 positions, 64 times the shortest training
+// length).
+constexpr ExtensionMethod kExtensionMethods[] = {ExtensionMethod::None, ExtensionMethod::Interpolation,
+                                                 ExtensionMethod::Ntk,  ExtensionMethod::DynamicNtk,
+                                                 ExtensionMethod::Yarn, ExtensionMethod::Llama3};
+constexpr double kMaxExtensionFactor = 64.0;
+
 constexpr lab::Task kTasks[] = {lab::Task::Previous, lab::Task::Reverse, lab::Task::First, lab::Task::Subject,
                                 lab::Task::Majority};
 constexpr lab::Scheme kSchemes[] = {lab::Scheme::None, lab::Scheme::Sinusoidal, lab::Scheme::Learned,
@@ -124,7 +132,9 @@ class LabCore {
 
   val evaluate(val options) {
     Args args("Lab.evaluate");
-    const bool has = args.options(options, {"samples", "lengths"}, "{ samples: 64, lengths: [8, 16] }");
+    const bool has =
+        args.options(options, {"samples", "lengths", "extension"},
+                     "{ samples: 64, lengths: [8, 16], extension: { method: \"yarn\", factor: 2 } }");
     const int samples = args.integer(has ? options["samples"] : val::undefined(), "options.samples", 1,
                                      lim::kLabMaxEvalSamples, kDefaultSamples);
     const lab::Config& c = trainer_->config();
@@ -144,10 +154,26 @@ class LabCore {
             "increasing whole numbers from " + std::to_string(first) + " to " + std::to_string(last));
       }
     }
+    const val ext = has ? options["extension"] : val::undefined();
+    ExtensionMethod method = ExtensionMethod::None;
+    double factor = 1.0;
+    if (!ext.isUndefined() && args.ok()) {
+      args.require(c.scheme == lab::Scheme::Rope, "options.extension",
+                   "an extension of a run of scheme \"" + std::string(lab::name_of(c.scheme)) + "\"",
+                   "left out for every scheme but \"rope\"");
+      if (args.options(ext, {"method", "factor"}, "{ method: \"yarn\", factor: 2 }", "options.extension")) {
+        method =
+            kExtensionMethods[args.choice(ext["method"], "options.extension.method",
+                                          {"none", "interpolation", "ntk", "dynamic", "yarn", "llama3"})];
+        factor = args.number(ext["factor"], "options.extension.factor", 1.0, kMaxExtensionFactor);
+      }
+    }
     if (!args.ok()) return args.error();
     std::vector<int> lengths;
     std::vector<double> accuracy, loss;
-    for (const auto& s : trainer_->evaluate(samples, asked)) {
+    const auto stats = method == ExtensionMethod::None ? trainer_->evaluate(samples, asked)
+                                                       : trainer_->evaluate(samples, asked, method, factor);
+    for (const auto& s : stats) {
       lengths.push_back(s.length);
       accuracy.push_back(s.accuracy);
       loss.push_back(s.loss);

@@ -146,10 +146,24 @@ export interface Lab {
    * @param options.samples sequences per length, 1..1024 (default 32)
    * @param options.lengths the lengths to evaluate instead of the grid: increasing whole numbers from the
    *   task's minimum to min(4 T, 128)
-   * @throws Error for an options value that is not an object with only `samples` and `lengths`, samples out of
-   *   range, or lengths that are not increasing whole numbers in range.
+   * @param options.extension `rope` only: run the trained model, at test time and with no training, as a
+   *   context-extension method configured with length factor `factor` (1 to 64) over the training length:
+   *   `interpolation` (positions divided by the factor, Chen et al. 2023), `ntk` (bloc97's static NTK-aware
+   *   base), `dynamic` (the NTK base recomputed from each length past T), `yarn` (Peng et al. 2023's ramp and
+   *   temperature), `llama3` (Llama 3.1's rule), or `none`; the same methods as `contextExtension` of the
+   *   figure engine. The run is unchanged afterwards.
+   * @throws Error for an options value that is not an object with only `samples`, `lengths` and `extension`,
+   *   samples out of range, lengths that are not increasing whole numbers in range, or an extension of another
+   *   scheme, with an unknown method or a factor out of range.
    */
-  evaluate(options?: { samples?: number; lengths?: ArrayLike<number> }): LabEvaluation;
+  evaluate(options?: {
+    samples?: number;
+    lengths?: ArrayLike<number>;
+    extension?: {
+      method: 'none' | 'interpolation' | 'ntk' | 'dynamic' | 'yarn' | 'llama3';
+      factor: number;
+    };
+  }): LabEvaluation;
   /**
    * The attention weights of one layer and head for one evaluation sequence.
    * @param layer 0..nLayers-1

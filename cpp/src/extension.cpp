@@ -44,13 +44,12 @@ double yarn_mscale(double factor) noexcept {
   return factor <= 1.0 ? 1.0 : 0.1 * std::log(factor) + 1.0;
 }
 
-ContextExtension context_extension(int head_dim, double base, double trained_length, double target_length,
-                                   ExtensionMethod method, double raised_base) {
+ScaledRope scaled_rope(int head_dim, double base, double trained_length, double factor, double length,
+                       ExtensionMethod method, double raised_base) {
   PE_EXPECTS(head_dim >= 4 && head_dim % 2 == 0);
-  PE_EXPECTS(base > 1.0 && trained_length >= 1.0 && target_length >= trained_length && raised_base > 1.0);
-  const double factor = target_length / trained_length;
+  PE_EXPECTS(base > 1.0 && trained_length >= 1.0 && factor >= 1.0 && length >= 1.0 && raised_base > 1.0);
   const double d = head_dim;
-  ContextExtension out;
+  ScaledRope out;
   out.scale = method == ExtensionMethod::Interpolation ? factor : 1.0;
   switch (method) {
     case ExtensionMethod::Ntk:
@@ -58,7 +57,9 @@ ContextExtension context_extension(int head_dim, double base, double trained_len
       break;
     case ExtensionMethod::DynamicNtk:
       out.effective_base =
-          base * std::pow(factor * target_length / trained_length - (factor - 1.0), d / (d - 2));
+          length <= trained_length
+              ? base
+              : base * std::pow(factor * length / trained_length - (factor - 1.0), d / (d - 2));
       break;
     case ExtensionMethod::RaisedBase:
       out.effective_base = raised_base;
@@ -66,13 +67,36 @@ ContextExtension context_extension(int head_dim, double base, double trained_len
     default:
       out.effective_base = base;
   }
-  if (method == ExtensionMethod::Yarn) out.attention_scale = yarn_mscale(factor) * yarn_mscale(factor);
+  if (method == ExtensionMethod::Yarn) out.amplitude = yarn_mscale(factor);
   // YaRN's ramp ends: the pairs turning beta and alpha times in training, widened to whole pairs and kept
   // within 0 .. head_dim - 1, as find_correction_range does.
   const double low =
       std::max(0.0, std::floor(yarn_correction_pair(kYarnBeta, head_dim, base, trained_length)));
   const double high =
       std::min(d - 1.0, std::ceil(yarn_correction_pair(kYarnAlpha, head_dim, base, trained_length)));
+  out.frequency.resize(to_size(head_dim / 2));
+  for (std::size_t i = 0; i < out.frequency.size(); ++i) {
+    const int pair = static_cast<int>(i);
+    const double theta = pair_frequency(pair, head_dim, base);
+    double scaled = pair_frequency(pair, head_dim, out.effective_base) / out.scale;
+    if (method == ExtensionMethod::Yarn) scaled = yarn_frequency(theta, factor, pair, low, high);
+    if (method == ExtensionMethod::Llama3) scaled = llama3_frequency(theta, factor, trained_length);
+    out.frequency[i] = scaled;
+  }
+  return out;
+}
+
+ContextExtension context_extension(int head_dim, double base, double trained_length, double target_length,
+                                   ExtensionMethod method, double raised_base) {
+  PE_EXPECTS(head_dim >= 4 && head_dim % 2 == 0);
+  PE_EXPECTS(base > 1.0 && trained_length >= 1.0 && target_length >= trained_length && raised_base > 1.0);
+  const double factor = target_length / trained_length;
+  const ScaledRope rope =
+      scaled_rope(head_dim, base, trained_length, factor, target_length, method, raised_base);
+  ContextExtension out;
+  out.scale = rope.scale;
+  out.effective_base = rope.effective_base;
+  out.attention_scale = rope.amplitude * rope.amplitude;
   const auto pairs = to_size(head_dim / 2);
   out.wavelength.resize(pairs);
   out.target_wavelength.resize(pairs);
@@ -82,11 +106,8 @@ ContextExtension context_extension(int head_dim, double base, double trained_len
   out.full_turn.resize(pairs);
   out.out_of_range.resize(pairs);
   for (std::size_t i = 0; i < pairs; ++i) {
-    const int pair = static_cast<int>(i);
-    const double theta = pair_frequency(pair, head_dim, base);
-    double target_theta = pair_frequency(pair, head_dim, out.effective_base) / out.scale;
-    if (method == ExtensionMethod::Yarn) target_theta = yarn_frequency(theta, factor, pair, low, high);
-    if (method == ExtensionMethod::Llama3) target_theta = llama3_frequency(theta, factor, trained_length);
+    const double theta = pair_frequency(static_cast<int>(i), head_dim, base);
+    const double target_theta = rope.frequency[i];
     out.wavelength[i] = kTwoPi / theta;
     out.target_wavelength[i] = kTwoPi / target_theta;
     out.trained_angle[i] = theta * trained_length;

@@ -61,6 +61,14 @@ std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vect
   return out;
 }
 
+std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vector<int>& lengths,
+                                                    ExtensionMethod method, double factor) {
+  model_.scale_rope(method, factor, config_.length);
+  auto out = evaluate(samples, lengths);
+  model_.scale_rope(ExtensionMethod::None, 1.0, config_.length);
+  return out;
+}
+
 Trainer::AttentionMap Trainer::attention(int layer, int head, int length, int example) {
   AttentionMap out;
   out.example = evaluation_batch(config_.task, length, example, 1);

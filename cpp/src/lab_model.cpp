@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "pe/alibi.hpp"
+#include "pe/expects.hpp"
 #include "pe/lab/tasks.hpp"
 #include "pe/limits.hpp"
 
@@ -170,6 +171,7 @@ LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n) 
   embed_forward(acts_.x0, tokens, p_.wte, pos, pos_rows, B, n, d, scale);
   const AttentionShape s = shape();
   const bool rope = config_.scheme == Scheme::Rope;
+  if (rope) prepare_rope(n);
   for (int i = 0; i < config_.n_layers; ++i) {
     const LayerParams<T>& lp = p_.layers[idx(i)];
     const LayerActivations<T>& l = acts_.layers[idx(i)];
@@ -179,10 +181,8 @@ LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n) 
     linear_forward(l.k, l.ln1, lp.wk, static_cast<const T*>(nullptr), N, d, d);
     linear_forward(l.v, l.ln1, lp.wv, static_cast<const T*>(nullptr), N, d, d);
     if (rope) {
-      rope_apply(l.q, rope_cos_.data(), rope_sin_.data(), B, n, d, config_.n_heads, config_.rope_convention,
-                 false);
-      rope_apply(l.k, rope_cos_.data(), rope_sin_.data(), B, n, d, config_.n_heads, config_.rope_convention,
-                 false);
+      rope_apply(l.q, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, false);
+      rope_apply(l.k, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, false);
     }
     attention_forward(l.atty, l.probs, l.q, l.k, l.v, s, work_.attention);
     linear_forward(l.res1, l.atty, lp.wo, static_cast<const T*>(nullptr), N, d, d);
@@ -250,10 +250,8 @@ void Model<T>::backward() {
     linear_backward(w.da, lg.wo, static_cast<T*>(nullptr), w.dres, l.atty, lp.wo, N, d, d, w.linear, false);
     attention_backward(w.dq, w.dk, w.dv, w.da, l.probs, l.q, l.k, l.v, s, w.attention);
     if (rope) {
-      rope_apply(w.dq, rope_cos_.data(), rope_sin_.data(), B, n, d, config_.n_heads, config_.rope_convention,
-                 true);
-      rope_apply(w.dk, rope_cos_.data(), rope_sin_.data(), B, n, d, config_.n_heads, config_.rope_convention,
-                 true);
+      rope_apply(w.dq, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, true);
+      rope_apply(w.dk, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, true);
     }
     linear_backward(w.da, lg.wq, static_cast<T*>(nullptr), w.dq, l.ln1, lp.wq, N, d, d, w.linear, false);
     linear_backward(w.da, lg.wk, static_cast<T*>(nullptr), w.dk, l.ln1, lp.wk, N, d, d, w.linear);
@@ -264,6 +262,48 @@ void Model<T>::backward() {
   static_cast<void>(position_rows(pos_rows));
   const T scale = config_.scale_embedding ? static_cast<T>(std::sqrt(static_cast<double>(d))) : T(1);
   embed_backward(g_.wte, g_.wpe, w.dres, tokens_.data(), pos_rows, B, n, d, scale);
+}
+
+template <typename T>
+void Model<T>::scale_rope(ExtensionMethod method, double factor, int trained_length) {
+  PE_EXPECTS(config_.scheme == Scheme::Rope && factor >= 1.0 && trained_length >= 1);
+  scaled_.method = method;
+  scaled_.factor = factor;
+  scaled_.trained_length = trained_length;
+  scaled_.length = 0;  // made at the next forward pass
+}
+
+template <typename T>
+void Model<T>::prepare_rope(int n) {
+  if (scaled_.method == ExtensionMethod::None) return;
+  // Only dynamic NTK's tables depend on the length; the others are made once.
+  const int key = scaled_.method == ExtensionMethod::DynamicNtk ? n : 1;
+  if (scaled_.length == key) return;
+  scaled_.length = key;
+  const int dh = config_.head_dim();
+  const ScaledRope r =
+      scaled_rope(dh, config_.base, scaled_.trained_length, scaled_.factor, n, scaled_.method);
+  const int rows = limits::kLabMaxEvalLength;
+  const int half = dh / 2;
+  scaled_.cos.resize(idx(rows) * idx(half));
+  scaled_.sin.resize(idx(rows) * idx(half));
+  for (int p = 0; p < rows; ++p) {
+    for (int i = 0; i < half; ++i) {
+      const double angle = p * r.frequency[idx(i)];
+      scaled_.cos[idx(p) * idx(half) + idx(i)] = static_cast<T>(r.amplitude * std::cos(angle));
+      scaled_.sin[idx(p) * idx(half) + idx(i)] = static_cast<T>(r.amplitude * std::sin(angle));
+    }
+  }
+}
+
+template <typename T>
+const T* Model<T>::rope_cos() const noexcept {
+  return scaled_.method == ExtensionMethod::None ? rope_cos_.data() : scaled_.cos.data();
+}
+
+template <typename T>
+const T* Model<T>::rope_sin() const noexcept {
+  return scaled_.method == ExtensionMethod::None ? rope_sin_.data() : scaled_.sin.data();
 }
 
 template <typename T>

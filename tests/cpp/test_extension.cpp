@@ -163,3 +163,57 @@ TEST_CASE("a raised base slows every pair but the first", "[extension]") {
   }
   CHECK(ext.overshoot[0] == kTarget / kTrained);
 }
+
+TEST_CASE("scaled_rope gives each method's frequencies from their closed forms, at any running length",
+          "[extension]") {
+  const int d = 16;
+  const double base = 10000.0;
+  const double trained = 8.0;
+  const double s = 2.0;
+  const auto freq = [&](int i, double b) { return std::pow(b, -2.0 * i / d); };
+  const auto pi = pe::scaled_rope(d, base, trained, s, 32.0, pe::ExtensionMethod::Interpolation);
+  const auto ntk = pe::scaled_rope(d, base, trained, s, 32.0, pe::ExtensionMethod::Ntk);
+  const auto short_dynamic = pe::scaled_rope(d, base, trained, s, 8.0, pe::ExtensionMethod::DynamicNtk);
+  const auto long_dynamic = pe::scaled_rope(d, base, trained, s, 24.0, pe::ExtensionMethod::DynamicNtk);
+  const auto yarn = pe::scaled_rope(d, base, trained, s, 32.0, pe::ExtensionMethod::Yarn);
+  const auto none = pe::scaled_rope(d, base, trained, s, 32.0, pe::ExtensionMethod::None);
+  // NTK: base s^(d / (d - 2)); dynamic at 24 of 8 with s = 2: base (2 * 24 / 8 - 1)^(16 / 14) = base 5^(8/7).
+  const double ntk_base = base * std::pow(s, 16.0 / 14.0);
+  const double dynamic_base = base * std::pow(5.0, 16.0 / 14.0);
+  CHECK_CLOSE(ntk.effective_base, ntk_base, 1e-9 * ntk_base);
+  CHECK_CLOSE(long_dynamic.effective_base, dynamic_base, 1e-9 * dynamic_base);
+  CHECK(short_dynamic.effective_base == base);
+  CHECK(pi.scale == s);
+  CHECK_CLOSE(yarn.amplitude, 0.1 * std::log(2.0) + 1.0, 1e-15);
+  CHECK(pi.amplitude == 1.0);
+  for (int i = 0; i < d / 2; ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    CHECK_CLOSE(none.frequency[at], freq(i, base), 1e-15);
+    CHECK_CLOSE(pi.frequency[at], freq(i, base) / s, 1e-15);
+    CHECK_CLOSE(ntk.frequency[at], freq(i, ntk_base), 1e-15);
+    CHECK_CLOSE(short_dynamic.frequency[at], freq(i, base), 1e-15);
+    CHECK_CLOSE(long_dynamic.frequency[at], freq(i, dynamic_base), 1e-15);
+    // YaRN blends between the kept and the interpolated frequency, never beyond either.
+    CHECK(yarn.frequency[at] <= freq(i, base) * (1 + 1e-15));
+    CHECK(yarn.frequency[at] >= freq(i, base) / s * (1 - 1e-15));
+  }
+  // With 8 trained positions the ramp runs from pair 0 (turning beta = 32 times lies before it) to pair 1
+  // (one turn in 8 positions: ceil(16 ln(8 / 2 pi) / (2 ln 10000)) = 1): the fastest pair keeps its
+  // frequency, every slower one is interpolated in full.
+  CHECK(yarn.frequency[0] == freq(0, base));
+  for (int i = 1; i < d / 2; ++i)
+    CHECK_CLOSE(yarn.frequency[static_cast<std::size_t>(i)], freq(i, base) / s, 1e-15);
+}
+
+TEST_CASE("context_extension reads its frequencies from scaled_rope at the target length", "[extension]") {
+  for (const auto method :
+       {pe::ExtensionMethod::Interpolation, pe::ExtensionMethod::Ntk, pe::ExtensionMethod::DynamicNtk,
+        pe::ExtensionMethod::Yarn, pe::ExtensionMethod::Llama3}) {
+    const auto ext = pe::context_extension(kHeadDim, kBase, kTrained, kTarget, method);
+    const auto rope = pe::scaled_rope(kHeadDim, kBase, kTrained, kTarget / kTrained, kTarget, method);
+    CHECK(ext.attention_scale == rope.amplitude * rope.amplitude);
+    for (std::size_t i = 0; i < rope.frequency.size(); ++i) {
+      CHECK_CLOSE(ext.target_wavelength[i], 2 * M_PI / rope.frequency[i], 1e-12 * ext.target_wavelength[i]);
+    }
+  }
+}

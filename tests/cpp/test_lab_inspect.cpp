@@ -215,3 +215,23 @@ TEST_CASE("after training on previous, a rope head scores the previous token hig
   }
   CHECK(found);
 }
+
+TEST_CASE("evaluating with a context-extension method leaves the run as it was", "[lab]") {
+  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Rope));
+  train(t, 20);
+  const std::vector<int> lengths{8, 16, 32};
+  const auto before = t.evaluate(16, lengths);
+  const auto none = t.evaluate(16, lengths, pe::ExtensionMethod::None, 2.0);
+  const auto yarn = t.evaluate(16, lengths, pe::ExtensionMethod::Yarn, 2.0);
+  const auto dynamic = t.evaluate(16, lengths, pe::ExtensionMethod::DynamicNtk, 4.0);
+  const auto after = t.evaluate(16, lengths);
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    CHECK(none[i].loss == before[i].loss);  // None is the trained tables, bit for bit
+    CHECK(after[i].loss == before[i].loss);
+    CHECK(after[i].accuracy == before[i].accuracy);
+    CHECK(yarn[i].loss != before[i].loss);
+  }
+  // Dynamic NTK keeps the trained base up to the trained length.
+  CHECK(dynamic[0].loss == before[0].loss);
+  CHECK(dynamic[1].loss != before[1].loss);
+}

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -31,8 +32,10 @@ std::string describe(const lab::Config& c) {
 
 // Large random parameters (LayerNorm gains and biases included), so that every path carries gradient; the
 // contract's small initial values would leave some terms below the check's resolution.
-void check_model(const lab::Config& c, const lab::Batch& batch) {
+void check_model(const lab::Config& c, const lab::Batch& batch,
+                 const std::function<void(lab::Model<double>&)>& setup = {}) {
   lab::Model<double> model(c);
+  if (setup) setup(model);
   std::vector<double> params = pe::test::normals(model.size(), 0.3, "params");
   const auto loss = [&] {
     std::copy(params.begin(), params.end(), model.params());
@@ -85,4 +88,17 @@ TEST_CASE("model gradients match finite differences without embedding scaling an
   check_model(c);
   // Longer than the table: positions 5 and 6 get no position vector and the table gets no gradient there.
   check_model(c, lab::evaluation_batch(c.task, 7, 0, 2));
+}
+
+TEST_CASE("model gradients match finite differences with RoPE scaled by a context-extension method",
+          "[lab]") {
+  // YaRN scales rotated queries and keys by mscale (its amplitude enters both passes); dynamic NTK makes its
+  // tables for the batch's length, here past the trained one; interpolation divides every frequency.
+  for (const auto method : {pe::ExtensionMethod::Yarn, pe::ExtensionMethod::DynamicNtk,
+                            pe::ExtensionMethod::Interpolation, pe::ExtensionMethod::Ntk}) {
+    for (const auto task : {lab::Task::Previous, lab::Task::Subject}) {
+      const auto c = small_config(task, lab::Scheme::Rope, task == lab::Task::Previous);
+      check_model(c, lab::training_batch(c, 0), [&](lab::Model<double>& m) { m.scale_rope(method, 3.0, 2); });
+    }
+  }
 }

@@ -289,3 +289,38 @@ test('20 create, train and delete cycles leave the engine memory flat', () => {
     });
   assertNoGrowth(cycle, 20);
 });
+
+test('evaluate runs a trained RoPE model with a context-extension method at test time, and only RoPE', () => {
+  withLab({ ...small, task: 'previous', scheme: 'rope', lr: 1e-2 }, (lab) => {
+    lab.train(40);
+    const lengths = [8, 16, 32];
+    const plain = lab.evaluate({ samples: 16, lengths });
+    const none = lab.evaluate({ samples: 16, lengths, extension: { method: 'none', factor: 2 } });
+    assert.deepEqual(none, plain, 'no method is the trained model');
+    for (const method of ['interpolation', 'ntk', 'dynamic', 'yarn', 'llama3']) {
+      const r = lab.evaluate({ samples: 16, lengths, extension: { method, factor: 2 } });
+      assert.deepEqual([...r.lengths], lengths);
+      assert.notDeepEqual([...r.loss], [...plain.loss], method);
+    }
+    assert.deepEqual(lab.evaluate({ samples: 16, lengths }), plain, 'the run is unchanged');
+    const bad = [
+      [{ method: 'rope' }, /options\.extension\.method must be one of/],
+      [
+        { method: 'yarn', factor: 0.5 },
+        /options\.extension\.factor must be a finite number from 1 to 64; received 0\.5/,
+      ],
+      [{ method: 'yarn' }, /options\.extension\.factor/],
+      [{ method: 'yarn', factor: 2, base: 5 }, /options\.extension must be an object with no keys but/],
+      ['yarn', /options\.extension/],
+    ];
+    for (const [extension, message] of bad) {
+      assertEngineError(() => lab.evaluate({ extension }), /^Lab\.evaluate: /, message);
+    }
+  });
+  withLab({ ...small, scheme: 'alibi' }, (lab) => {
+    assertEngineError(
+      () => lab.evaluate({ extension: { method: 'yarn', factor: 2 } }),
+      /options\.extension must be left out for every scheme but "rope"; received an extension of a run of scheme "alibi"/,
+    );
+  });
+});

@@ -43,6 +43,23 @@ inline constexpr double kYarnBeta = 32.0;
 /// YaRN's attention temperature factor: 0.1 ln s + 1 for s > 1, else 1.
 [[nodiscard]] double yarn_mscale(double factor) noexcept;
 
+/// RoPE's rotation under a method, as a model runs it: the frequency of every pair (radians per position,
+/// applied to the positions as they are) and the factor on rotated queries and keys (YaRN's mscale, else 1;
+/// Hugging Face multiplies cos and sin by it, so attention logits grow by its square).
+struct ScaledRope {
+  std::vector<double> frequency;
+  double amplitude = 1.0;
+  double effective_base = 0.0;  ///< the base the frequencies come from (NTK, dynamic or raised; else base)
+  double scale = 1.0;           ///< interpolation's divisor of positions (factor), else 1
+};
+
+/// The method configured with length factor s = `factor` for a model trained on trained_length positions,
+/// running a sequence of `length` positions (only dynamic NTK looks at it: it keeps the trained base up to
+/// trained_length, and beyond it uses base (s length / trained_length - (s - 1))^(d / (d - 2)), as Hugging
+/// Face's _compute_dynamic_ntk_parameters). Callers validate as for context_extension, and factor >= 1.
+[[nodiscard]] ScaledRope scaled_rope(int head_dim, double base, double trained_length, double factor,
+                                     double length, ExtensionMethod method, double raised_base = 500000.0);
+
 /// One entry per pair i = 0..head_dim/2 - 1. Angles are in radians, lengths in positions.
 struct ContextExtension {
   /// Positions are divided by this (target / trained for interpolation, else 1).

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pe/extension.hpp"
 #include "pe/lab/config.hpp"
 #include "pe/lab/layers.hpp"
 #include "pe/lab/layout.hpp"
@@ -70,6 +71,12 @@ class Model {
 
   /// The last forward's softmax weights of a layer, [B, h, n, n].
   [[nodiscard]] const T* attention_weights(int layer) const;
+  /// RoPE from now on as a context-extension method runs it (the figure `extension`'s methods,
+  /// pe/extension.hpp) with length factor `factor` for a model trained on `trained_length` positions:
+  /// frequencies and the amplitude of rotated queries and keys from scaled_rope, at each forward pass's
+  /// length (dynamic NTK depends on it). ExtensionMethod::None restores the trained tables bit for bit. Only
+  /// for `rope`.
+  void scale_rope(ExtensionMethod method, double factor, int trained_length);
   /// The last forward's pre-softmax scores [n, n] of sequence b, layer and head, masked entries -infinity.
   void attention_scores(T* out, int layer, int b, int head);
   /// The additive position table rows 0..rows-1 ([rows, d]) of `sinusoidal` or `learned` (rows no more than
@@ -87,7 +94,19 @@ class Model {
   Layout layout_;
   std::vector<T> params_, grads_;
   Params<T> p_, g_;
+  /// The RoPE tables forward and backward use: the trained ones, or scaled_ when a method is set.
+  [[nodiscard]] const T* rope_cos() const noexcept;
+  [[nodiscard]] const T* rope_sin() const noexcept;
+  void prepare_rope(int n);
+
   std::vector<T> sinusoid_, rope_cos_, rope_sin_;
+  struct Scaling {
+    ExtensionMethod method = ExtensionMethod::None;
+    double factor = 1.0;
+    int trained_length = 0;
+    int length = 0;  ///< the length the scaled tables were made for (only dynamic NTK's depend on it)
+    std::vector<T> cos, sin;
+  } scaled_;
   std::vector<double> slopes_;
   std::vector<T> buffer_;
   Activations<T> acts_{};

@@ -61,6 +61,10 @@ class Trainer {
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples);
   /// The same at the given lengths (each from the task's minimum to max_eval_length), in their order.
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths);
+  /// The same with RoPE run as a context-extension method with length factor `factor` (>= 1) over the
+  /// training length, at test time only: the run is unchanged afterwards. Only for `rope`.
+  [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths,
+                                                  ExtensionMethod method, double factor);
 
   struct AttentionMap {
     Batch example;               ///< the one sequence (tokens and targets)
