@@ -17,5 +17,7 @@ node bench/lab-peers.bench.mjs
 # Evaluation against training per model size (the ratio the lab keeps at most 0.25).
 node bench/lab-eval.bench.mjs
 if [ -f bench/frames.bench.mjs ]; then node bench/frames.bench.mjs; fi
+# The default race in Chromium, Play to the last evaluation (target: at most 10 s on 2 cores).
+node bench/lab-race.bench.mjs
 # Lighthouse (pinned dev dependency) in Debian's Chromium: four category scores per page, median of three runs.
 node bench/lighthouse.mjs --runs 3
