@@ -50,6 +50,14 @@ def random_batch(config, n=None, seed=1):
     return tokens, targets
 
 
+def random_positions(config, n=None, seed=2):
+    """Sorted distinct positions [B, n] from 0..L-1 (L the config's randomizedPositions), as training draws."""
+    g = torch.Generator().manual_seed(seed)
+    B, n = config["batch"], n or config["length"]
+    rows = [torch.randperm(config["randomizedPositions"], generator=g)[:n].sort().values for _ in range(B)]
+    return torch.stack(rows)
+
+
 def close(a, b, tol, what=""):
     """Assert max |a - b| <= tol * max |b|: the one float comparison these tests use (tol 0 means exact)."""
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)

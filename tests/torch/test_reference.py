@@ -15,7 +15,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import model as M  # noqa: E402
-from harness import close, make_config, random_batch, random_model, run, test  # noqa: E402
+from harness import close, make_config, random_batch, random_model, random_positions, run, test  # noqa: E402
 
 torch.set_num_threads(1)
 
@@ -32,19 +32,29 @@ GRADCHECK_CASES = {
     "alibi, three heads, causal": make_config(scheme="alibi", dModel=6, nHeads=3, nLayers=1),
     "alibi, bidirectional, pooled": make_config(scheme="alibi", causal=False, pooled=True, task="subject",
                                                 nLayers=1),
+    "t5, causal": make_config(scheme="t5", nLayers=1),
+    "t5, bidirectional, two blocks (fast mode)": make_config(scheme="t5", causal=False),
+    "learned at randomized positions": make_config(scheme="learned", randomizedPositions=9, nLayers=1),
+    "sinusoidal at randomized positions": make_config(scheme="sinusoidal", randomizedPositions=40, nLayers=1),
+    "rope at randomized positions": make_config(scheme="rope", randomizedPositions=40, nLayers=1),
+    "alibi at randomized positions": make_config(scheme="alibi", causal=False, randomizedPositions=40, nLayers=1),
+    "t5 at randomized positions, bidirectional": make_config(scheme="t5", causal=False, randomizedPositions=60,
+                                                             nLayers=1),
 }
 
 
 def _gradcheck(config):
     m = random_model(config, dtype=torch.float64)
     # Learned positions are checked past T too, where the table has no row.
-    n = config["length"] + 2 if config["scheme"] == "learned" else config["length"]
+    randomized = config.get("randomizedPositions", 0) > 0
+    n = config["length"] + 2 if config["scheme"] == "learned" and not randomized else config["length"]
     tokens, targets = random_batch(config, n=n)
+    positions = random_positions(config) if randomized else None
     names = list(m.params)
 
     def loss(*tensors):
         m.params = dict(zip(names, tensors))
-        return m.loss_and_accuracy(tokens, targets)[0]
+        return m.loss_and_accuracy(tokens, targets, positions)[0]
 
     inputs = tuple(m.params[k] for k in names)
     fast = config["nLayers"] > 1
@@ -144,7 +154,7 @@ def attention_only_output(config, n):
     for w, value in (("wq", 0), ("wk", 0), ("wv", 1), ("wo", 1)):
         m.params[f"l0.{w}"] = torch.eye(d, dtype=torch.float64) * value
     u = torch.randn(1, n, d, dtype=torch.float64, generator=torch.Generator().manual_seed(5))
-    return m._attention(u, 0)[0].detach().numpy(), u[0].numpy()
+    return m._attention(u, 0, torch.arange(n)[None])[0].detach().numpy(), u[0].numpy(), m
 
 
 @test
@@ -152,7 +162,7 @@ def alibi_bias_is_minus_slope_times_distance_symmetric_or_causal():
     for causal in (False, True):
         config = make_config(scheme="alibi", dModel=12, nHeads=3, causal=causal)
         n, dh = 6, 4
-        got, u = attention_only_output(config, n)
+        got, u, _ = attention_only_output(config, n)
         for j, slope in enumerate(paper_alibi_slopes(3)):
             for p in range(n):
                 a = np.array([-slope * abs(p - m) if (m <= p or not causal) else -np.inf for m in range(n)])
@@ -160,10 +170,67 @@ def alibi_bias_is_minus_slope_times_distance_symmetric_or_causal():
                 close(got[p, j * dh:(j + 1) * dh], w @ u[:, j * dh:(j + 1) * dh], 1e-12, f"head {j} p {p}")
 
 
+def mesh_t5_bucket(r, bidirectional, num_buckets=32, max_distance=32):
+    """T5's bucket written from Mesh TensorFlow's docstring, in double: key minus query r; bidirectional gives
+    the upper half of the buckets to r > 0; half of a side's buckets exact, the rest logarithmic up to
+    max_distance, beyond it the side's last bucket."""
+    first = 0
+    if bidirectional:
+        num_buckets //= 2
+        first = num_buckets if r > 0 else 0
+        r = abs(r)
+    else:
+        r = max(-r, 0)
+    exact = num_buckets // 2
+    if r < exact:
+        return first + r
+    return first + min(num_buckets - 1, exact + math.floor(math.log(r / exact) / math.log(max_distance / exact)
+                                                           * (num_buckets - exact) + 1e-9))
+
+
+@test
+def t5_buckets_follow_t5s_rule_at_every_offset_the_lab_meets():
+    r = torch.arange(-127, 128)
+    for bidirectional in (True, False):
+        got = M.t5_bucket(r, bidirectional).tolist()
+        assert got == [mesh_t5_bucket(x, bidirectional) for x in r.tolist()], bidirectional
+    assert M.t5_bucket(torch.tensor([1, -1, 8, -8]), True).tolist() == [17, 1, 24, 8]
+    assert M.t5_bucket(torch.tensor([1, -1, -16, -31, -200]), False).tolist() == [0, 1, 16, 31, 31]
+
+
+@test
+def t5_bias_is_the_tables_entry_for_the_bucket_of_key_minus_query():
+    for causal in (False, True):
+        config = make_config(scheme="t5", dModel=12, nHeads=3, causal=causal)
+        n, dh = 6, 4
+        got, u, m = attention_only_output(config, n)
+        table = m.params["t5.bias"].detach().numpy()
+        for j in range(3):
+            for p in range(n):
+                a = np.array([table[mesh_t5_bucket(k - p, not causal), j] if (k <= p or not causal) else -np.inf
+                              for k in range(n)])  # fmt: skip
+                w = np.exp(a - a.max()) / np.exp(a - a.max()).sum()
+                close(got[p, j * dh:(j + 1) * dh], w @ u[:, j * dh:(j + 1) * dh], 1e-12, f"head {j} p {p}")
+
+
+@test
+def positions_shifted_together_move_only_the_absolute_schemes():
+    for scheme, relative in (("rope", True), ("alibi", True), ("t5", True), ("sinusoidal", False),
+                             ("learned", False)):  # fmt: skip
+        config = make_config(scheme=scheme, causal=False, randomizedPositions=20)
+        m = random_model(config)
+        tokens, _ = random_batch(config)
+        at = random_positions(config, seed=3)
+        plain = m.forward(tokens).detach()
+        close(m.forward(tokens, torch.arange(4).expand(2, 4)).detach(), plain, 0, f"{scheme}: 0..n-1 given")
+        moved = (m.forward(tokens, at + 1) - m.forward(tokens, at)).abs().max().item()
+        assert (moved < 1e-5) == relative, f"{scheme}: shifting every position moved the logits by {moved}"
+
+
 @test
 def attention_without_bias_averages_visible_values():
     for causal in (False, True):
-        got, u = attention_only_output(make_config(causal=causal), 5)
+        got, u, _ = attention_only_output(make_config(causal=causal), 5)
         for p in range(5):
             visible = u[: p + 1] if causal else u
             close(got[p], visible.mean(axis=0), 1e-12, f"causal {causal} p {p}")
@@ -171,7 +238,7 @@ def attention_without_bias_averages_visible_values():
 
 @test
 def causal_logits_ignore_later_tokens_and_bidirectional_ones_do_not():
-    for scheme in ("none", "rope", "alibi", "sinusoidal", "learned"):
+    for scheme in ("none", "rope", "alibi", "sinusoidal", "learned", "t5"):
         for causal in (True, False):
             config = make_config(scheme=scheme, causal=causal)
             m = random_model(config)
@@ -188,7 +255,7 @@ def learned_positions_past_t_add_nothing():
     config = make_config(scheme="learned", length=4)
     m = random_model(config)
     tokens = torch.tensor([[0, 1, 2, 3, 4, 0, 1]])
-    x = m.embed(tokens).detach()
+    x = m.embed(tokens, torch.arange(7)[None]).detach()
     s = math.sqrt(config["dModel"])
     close(x[0, :4], s * m.params["wte"].detach()[tokens[0, :4]] + m.params["wpe"].detach(), 1e-6, "p < T")
     close(x[0, 4:], s * m.params["wte"].detach()[tokens[0, 4:]], 0, "p >= T")
@@ -196,7 +263,8 @@ def learned_positions_past_t_add_nothing():
 
 @test
 def pooled_model_without_positions_cannot_see_order_and_rope_can():
-    for scheme, invariant in (("none", True), ("rope", False), ("alibi", False), ("sinusoidal", False)):
+    for scheme, invariant in (("none", True), ("rope", False), ("alibi", False), ("sinusoidal", False),
+                              ("t5", False)):
         config = make_config(scheme=scheme, causal=False, pooled=True, task="subject")
         m = random_model(config)
         # Swapping two tokens, not reversing: symmetric ALiBi cannot tell a sequence from its reverse.
@@ -249,6 +317,11 @@ def parameters_follow_the_contracts_order_and_decay_set():
     decayed = [n for n in names if M.is_decayed(n)]
     assert decayed == ["l0.wq", "l0.wk", "l0.wv", "l0.wo", "l0.w1", "l0.w2", "head.w"], decayed
     assert "wpe" not in [n for n, _ in M.param_shapes(make_config(scheme="rope"))]
+    # T5's table, one for every layer, right after wte; a learned table of L rows with randomized positions.
+    t5 = M.param_shapes(make_config(scheme="t5", nHeads=2))
+    assert t5[1] == ("t5.bias", [32, 2]) and [n for n, _ in t5].count("t5.bias") == 1, t5[:3]
+    assert not M.is_decayed("t5.bias")
+    assert M.param_shapes(make_config(scheme="learned", randomizedPositions=24))[1] == ("wpe", [24, 8])
 
 
 def manual_steps(config, params, grads_of, steps):
@@ -298,23 +371,36 @@ def _as_entries(tensors):
     return [{"name": k, "shape": list(v.shape), "data": v.detach().reshape(-1).tolist()} for k, v in tensors.items()]
 
 
-def _point(m, tokens, targets):
+def _batch(config, seed):
+    """(tokens, targets, positions) as random_batch, with random positions when the config randomizes them."""
+    randomized = config.get("randomizedPositions", 0) > 0
+    return (*random_batch(config, seed=seed), random_positions(config, seed=seed) if randomized else None)
+
+
+def _as_batch(tokens, targets, positions):
+    out = {"tokens": tokens.tolist(), "targets": targets.tolist()}
+    return out if positions is None else {**out, "positions": positions.tolist()}
+
+
+def _point(m, tokens, targets, positions):
     """One point of a dump from the reference: its parameters, the batch, the loss and every gradient there."""
     m.zero_grad()
-    loss, _ = m.loss_and_accuracy(tokens, targets)
+    loss, _ = m.loss_and_accuracy(tokens, targets, positions)
     loss.backward()
-    return {"params": _as_entries(m.params), "batch": {"tokens": tokens.tolist(), "targets": targets.tolist()},
+    return {"params": _as_entries(m.params), "batch": _as_batch(tokens, targets, positions),
             "loss": loss.item(), "grads": _as_entries(m.gradients())}  # fmt: skip
 
 
 def reference_dump(config, steps):
     """A dump in pe-lab-dump's format produced by the reference itself, with a checkpoint after the steps."""
     m = random_model(config, spread=0.05)
-    dump = {"config": config, "alibiSlopes": M.alibi_slopes(config["nHeads"]), **_point(m, *random_batch(config))}
-    batches = [random_batch(config, seed=10 + t) for t in range(steps)]
+    dump = {"config": config, "alibiSlopes": M.alibi_slopes(config["nHeads"]), **_point(m, *_batch(config, 1))}
+    if config["scheme"] == "t5":
+        dump["t5Buckets"] = M.t5_bucket(torch.arange(-127, 128), not config["causal"]).tolist()
+    batches = [_batch(config, 10 + t) for t in range(steps)]
     losses = M.train(m, batches)
-    dump["train"] = {"batches": [{"tokens": a.tolist(), "targets": b.tolist()} for a, b in batches], "losses": losses}
-    dump["checkpoint"] = {"step": steps, **_point(m, *random_batch(config, seed=99))}
+    dump["train"] = {"batches": [_as_batch(*b) for b in batches], "losses": losses}
+    dump["checkpoint"] = {"step": steps, **_point(m, *_batch(config, 99))}
     return dump
 
 
@@ -351,6 +437,32 @@ def parity_accepts_the_references_own_dump_and_rejects_each_kind_of_difference()
     assert "config nHeads" in spoiled(lambda d: d["config"].update(nHeads=1))
     # Parameters that are not what the engine differentiated make every check downstream fail.
     assert "gradient" in spoiled(lambda d: d["params"][0]["data"].__setitem__(0, d["params"][0]["data"][0] + 0.05))
+
+
+@test
+def parity_checks_t5s_buckets_and_the_batches_randomized_positions():
+    import copy
+
+    import parity
+
+    config = make_config(scheme="t5", dModel=12, nHeads=3, lr=1e-2, warmup=2, steps=6, randomizedPositions=40)
+    fields = {k: config[k] for k in ("scheme", "dModel", "nHeads", "causal", "randomizedPositions")}
+    steps = parity.TRAIN_STEPS = 8
+    dump = reference_dump(config, steps)
+    problems, _, stats = parity.check_case(fields, dump, check_after=steps)
+    assert not problems, problems
+    assert stats[1][0] < 1e-6 and stats[2] < 1e-6, stats
+
+    def spoiled(change):
+        d = copy.deepcopy(dump)
+        change(d)
+        return " ".join(parity.check_case(fields, d, check_after=steps)[0])
+
+    assert "T5 buckets" in spoiled(lambda d: d["t5Buckets"].__setitem__(130, 5))
+    assert "batch positions" in spoiled(lambda d: d["train"]["batches"][3]["positions"][0].reverse())
+    assert "batch positions" in spoiled(lambda d: d["batch"].pop("positions"))
+    # Positions other than those the engine trained at put the bias table's gradient in other buckets.
+    assert "initial: gradient t5.bias" in spoiled(lambda d: d["batch"].__setitem__("positions", [[0, 1, 2, 3]] * 2))
 
 
 if __name__ == "__main__":
