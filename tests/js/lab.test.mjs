@@ -115,7 +115,7 @@ test('t5 trains, adds no position table, and takes randomized positions like eve
     assert.equal(lab.config.randomizedPositions, 32);
     assert.equal(lab.positionTable().length, 0);
     const { loss } = lab.train(40);
-    assert.ok(loss[39] < loss[0] * 0.8, `previous with t5 learns: ${loss[0]} -> ${loss[39]}`);
+    assert.ok(loss[39] < loss[0] - 0.1, `previous with t5 learns: ${loss[0]} -> ${loss[39]}`);
     // Evaluation and inspection keep positions 0..n-1, to 4T.
     assert.equal(lab.evaluate({ samples: 2 }).lengths.at(-1), 32);
     assert.deepEqual([...lab.offsetScores(0, 0, 20).offsets], [...Array(20).keys()]);
