@@ -124,21 +124,25 @@ export function labConfig(config = {}) {
   if (c.task === 'first' && !c.causal) fail('causal', 'true for the task "first"', c.causal);
   if (c.task === 'subject' && c.causal) fail('causal', 'false for the task "subject"', c.causal);
   if (c.warmup > c.steps) fail('warmup', `an integer from 0 to steps (${c.steps})`, c.warmup);
-  const L = c.randomizedPositions;
-  if (L !== 0 && L < c.length) {
-    fail('randomizedPositions', `0 (off) or an integer from length (${c.length}) to ${MAX_POSITIONS}`, L);
+  checkRandomizedPositions(c);
+  // In the order of the contract's table, whatever order the caller's object had.
+  return /** @type {FullLabConfig} */ (
+    Object.fromEntries(Object.keys(FIELDS).map((field) => [field, c[field]]))
+  );
+}
+
+/** Throws unless randomizedPositions is 0, or from the length to the cap with a scheme that has positions. */
+function checkRandomizedPositions({ randomizedPositions: L, length, scheme }) {
+  if (L !== 0 && L < length) {
+    fail('randomizedPositions', `0 (off) or an integer from length (${length}) to ${MAX_POSITIONS}`, L);
   }
-  if (L !== 0 && c.scheme === 'none') {
+  if (L !== 0 && scheme === 'none') {
     fail(
       'randomizedPositions',
       `0 for the scheme "none", which has no positions to randomize (any other scheme takes 0 or an integer from length to ${MAX_POSITIONS})`,
       L,
     );
   }
-  // In the order of the contract's table, whatever order the caller's object had.
-  return /** @type {FullLabConfig} */ (
-    Object.fromEntries(Object.keys(FIELDS).map((field) => [field, c[field]]))
-  );
 }
 
 /**
