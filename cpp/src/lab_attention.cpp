@@ -128,6 +128,7 @@ void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s
         if (s.causal && m > p) {
           row[m] = -std::numeric_limits<T>::infinity();
         } else {
+          // T5's relative position: key (memory) position minus query position.
           const int bucket = s.buckets[(pos != nullptr ? pos[m] : m) - at];
           row[m] = row[m] * scale + t5_bias[idx(bucket) * idx(s.h) + idx(j)];
         }
