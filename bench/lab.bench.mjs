@@ -1,5 +1,6 @@
 // The lab's training speed in WebAssembly under Node: steps per second of the standard configuration (d 64,
-// 2 layers, 4 heads, length 32, batch 32, rope) and of the contract's defaults. Medians of several runs after
+// 2 layers, 4 heads, length 32, batch 32) for four schemes, with randomized positions, and of the contract's
+// defaults. Medians of several runs after
 // a warm-up, in this process's CPU time (process.cpuUsage), which a busy machine inflates less than wall time.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,5 +39,6 @@ function bench(name, config) {
   }
 }
 
-for (const scheme of ['rope', 'alibi', 'learned']) bench('standard', { length: 32, scheme });
+for (const scheme of ['rope', 'alibi', 'learned', 't5']) bench('standard', { length: 32, scheme });
+bench('random', { length: 32, scheme: 'rope', randomizedPositions: 128 });
 bench('default', {});

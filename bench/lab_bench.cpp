@@ -94,7 +94,7 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--serve") == 0) return serve();
   lab::Config standard;
   standard.length = 32;
-  for (const auto scheme : {lab::Scheme::Rope, lab::Scheme::Alibi, lab::Scheme::Learned}) {
+  for (const auto scheme : {lab::Scheme::Rope, lab::Scheme::Alibi, lab::Scheme::Learned, lab::Scheme::T5}) {
     standard.scheme = scheme;
     bench("standard", standard, 20, 7);
   }

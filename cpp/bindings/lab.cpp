@@ -37,7 +37,7 @@ constexpr double kMaxExtensionFactor = 64.0;
 constexpr lab::Task kTasks[] = {lab::Task::Previous, lab::Task::Reverse, lab::Task::First, lab::Task::Subject,
                                 lab::Task::Majority};
 constexpr lab::Scheme kSchemes[] = {lab::Scheme::None, lab::Scheme::Sinusoidal, lab::Scheme::Learned,
-                                    lab::Scheme::Rope, lab::Scheme::Alibi};
+                                    lab::Scheme::Rope, lab::Scheme::Alibi,      lab::Scheme::T5};
 static_assert(std::size(kTasks) == lab::kTaskNames.size() && std::size(kSchemes) == lab::kSchemeNames.size());
 
 // Every field of the contract's table, each optional, with its default; then the rules that tie fields
@@ -46,14 +46,14 @@ lab::Config read_config(Args& args, const val& v) {
   const bool has = args.options(
       v,
       {"task", "scheme", "ropeConvention", "base", "dModel", "nHeads", "nLayers", "length", "batch", "causal",
-       "scaleEmbedding", "lr", "warmup", "steps", "weightDecay", "clip", "seed"},
+       "scaleEmbedding", "lr", "warmup", "steps", "weightDecay", "clip", "seed", "randomizedPositions"},
       "{ task: \"subject\", scheme: \"rope\" }", "config");
   const val o = has ? v : val::object();
   lab::Config c;
   c.task = kTasks[args.choice(o["task"], "config.task",
                               {"previous", "reverse", "first", "subject", "majority"}, 0)];
   c.scheme = kSchemes[args.choice(o["scheme"], "config.scheme",
-                                  {"none", "sinusoidal", "learned", "rope", "alibi"}, 3)];
+                                  {"none", "sinusoidal", "learned", "rope", "alibi", "t5"}, 3)];
   c.rope_convention =
       args.choice(o["ropeConvention"], "config.ropeConvention", {"interleaved", "half"}, 1) == 0
           ? RopeConvention::Interleaved
@@ -74,6 +74,9 @@ lab::Config read_config(Args& args, const val& v) {
                                lab::kWeightDecayRange.max, c.weight_decay);
   c.clip = args.number(o["clip"], "config.clip", lab::kClipRange.min, lab::kClipRange.max, c.clip);
   c.seed = static_cast<std::uint32_t>(args.seed(o["seed"], "config.seed"));
+  // The range here is the widest; config_problem then ties it to the length and the scheme.
+  c.randomized_positions = args.integer(o["randomizedPositions"], "config.randomizedPositions", 0,
+                                        lim::kLabMaxEvalLength, c.randomized_positions);
   if (args.ok()) {
     if (const auto problem = lab::config_problem(c)) args.fail("config." + *problem);
   }
@@ -99,6 +102,7 @@ val config_object(const lab::Config& c) {
   o.set("weightDecay", val(c.weight_decay));
   o.set("clip", val(c.clip));
   o.set("seed", val(static_cast<double>(c.seed)));
+  o.set("randomizedPositions", val(c.randomized_positions));
   return o;
 }
 

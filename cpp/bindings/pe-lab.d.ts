@@ -22,8 +22,11 @@ export type { MemoryUsage };
 
 /** The lab's synthetic tasks (docs/lab-model.md, "Tasks"). */
 export type LabTask = 'previous' | 'reverse' | 'first' | 'subject' | 'majority';
-/** How position enters the lab's model. */
-export type LabScheme = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+/**
+ * How position enters the lab's model: nothing, an added sinusoidal or learned table, RoPE's rotation, ALiBi's
+ * fixed distance penalty, or T5's learned bias per bucket of relative position and head (docs/lab-model.md).
+ */
+export type LabScheme = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5';
 
 /**
  * A lab run's configuration. Every field is optional and takes the default shown; a field not listed here is
@@ -70,6 +73,13 @@ export interface LabConfig {
   clip?: number;
   /** Seed of the initial weights and the training data, an integer 0..2^32-1 (default 1). */
   seed?: number;
+  /**
+   * Randomized positions (Ruoss et al. 2023): 0 (off, the default), or L from `length` to 128, and then each
+   * training sequence takes `length` sorted positions drawn from 0..L-1 (its own seeded stream), while
+   * evaluation and inspection keep 0..n-1. Not allowed with `scheme: "none"`. With `learned`, the table has L
+   * rows.
+   */
+  randomizedPositions?: number;
 }
 
 /** Per-step results of {@link Lab.train}, one entry per step taken, in order. */
@@ -174,8 +184,9 @@ export interface Lab {
    */
   attention(layer: number, head: number, length?: number, example?: number): LabAttention;
   /**
-   * The additive position table, T x d row-major: the trained `wpe` for `learned`, the fixed table for
-   * `sinusoidal`, and empty (length 0) for `none`, `rope` and `alibi`, which add nothing to the input.
+   * The additive position table, R x d row-major over the rows training reaches (R = T, or L with
+   * `randomizedPositions`): the trained `wpe` for `learned`, the fixed table for `sinusoidal`, and empty
+   * (length 0) for `none`, `rope`, `alibi` and `t5`, which add nothing to the input.
    */
   positionTable(): Float32Array;
   /**

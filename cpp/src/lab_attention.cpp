@@ -62,8 +62,8 @@ void rope_tables(T* cos_table, T* sin_table, int rows, int dh, double base) {
 }
 
 template <typename T>
-void rope_apply(T* x, const T* cos_table, const T* sin_table, int B, int n, int d, int h,
-                RopeConvention convention, bool inverse) {
+void rope_apply(T* x, const T* cos_table, const T* sin_table, const int* positions, int B, int n, int d,
+                int h, RopeConvention convention, bool inverse) {
   const int dh = d / h;
   const int half = dh / 2;
   // Pair i is features (first + i * step, first + i * step + other) of the head.
@@ -72,8 +72,9 @@ void rope_apply(T* x, const T* cos_table, const T* sin_table, int B, int n, int 
   const int other = interleaved ? 1 : half;
   for (int b = 0; b < B; ++b) {
     for (int p = 0; p < n; ++p) {
-      const T* c = cos_table + idx(p) * idx(half);
-      const T* sn = sin_table + idx(p) * idx(half);
+      const int at = positions != nullptr ? positions[b * n + p] : p;
+      const T* c = cos_table + idx(at) * idx(half);
+      const T* sn = sin_table + idx(at) * idx(half);
       T* row = x + idx(b * n + p) * idx(d);
       for (int j = 0; j < h; ++j) {
         T* head = row + idx(j * dh);
@@ -99,7 +100,8 @@ size_t attention_scratch(int n, int dh) noexcept {
 }
 
 template <typename T>
-void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s, int b, int j, T* scratch) {
+void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s, int b, int j, T* scratch,
+                      const T* t5_bias) {
   const int n = s.n;
   const int dh = s.dh();
   // q's head is read in place (its rows d apart); k's is copied out transposed, so that the product's inner
@@ -117,14 +119,32 @@ void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s
     gemm_strided(scores, n, qh, s.d, 1, kt, n, n, dh, n, false);
   }
   const T scale = score_scale<T>(s);
+  const int* pos = s.positions != nullptr ? s.positions + idx(b) * idx(n) : nullptr;
+  if (t5_bias != nullptr) {
+    for (int p = 0; p < n; ++p) {
+      T* row = scores + idx(p) * idx(n);
+      const int at = pos != nullptr ? pos[p] : p;
+      for (int m = 0; m < n; ++m) {
+        if (s.causal && m > p) {
+          row[m] = -std::numeric_limits<T>::infinity();
+        } else {
+          // T5's relative position: key (memory) position minus query position.
+          const int bucket = s.buckets[(pos != nullptr ? pos[m] : m) - at];
+          row[m] = row[m] * scale + t5_bias[idx(bucket) * idx(s.h) + idx(j)];
+        }
+      }
+    }
+    return;
+  }
   const T slope = s.slopes != nullptr ? static_cast<T>(s.slopes[j]) : T(0);
   for (int p = 0; p < n; ++p) {
     T* row = scores + idx(p) * idx(n);
+    const int at = pos != nullptr ? pos[p] : p;
     for (int m = 0; m < n; ++m) {
       if (s.causal && m > p) {
         row[m] = -std::numeric_limits<T>::infinity();
       } else {
-        row[m] = row[m] * scale - slope * static_cast<T>(std::abs(p - m));
+        row[m] = row[m] * scale - slope * static_cast<T>(std::abs(at - (pos != nullptr ? pos[m] : m)));
       }
     }
   }
@@ -132,13 +152,13 @@ void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s
 
 template <typename T>
 void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, const AttentionShape& s,
-                       T* scratch) {
+                       T* scratch, const T* t5_bias) {
   const int n = s.n;
   const int dh = s.dh();
   for (int b = 0; b < s.B; ++b) {
     for (int j = 0; j < s.h; ++j) {
       T* pr = probs + idx(b * s.h + j) * idx(n) * idx(n);
-      attention_scores(pr, q, k, s, b, j, scratch);
+      attention_scores(pr, q, k, s, b, j, scratch, t5_bias);
       for (int p = 0; p < n; ++p) {
         T* row = pr + idx(p) * idx(n);
         const int last = s.causal ? p : n - 1;
@@ -169,18 +189,39 @@ void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, con
 
 namespace {
 
-// Softmax backward, then the score scale, in place over dP: d(q.k) = scale * p * (dp - sum_m p dp). Causal
-// (width -1) row p runs through m = p, where p is not exactly 0, and is +0 beyond (where it was a signed
-// zero).
+// Where the gradient of T5's table goes for sequence b and head j: row p, column m adds into
+// table[bucket(i_m - i_p) * h + j]; a null table takes nothing.
+struct BiasGradient {
+  double* table;
+  const int* buckets;
+  const int* pos;  // sequence b's positions, or null for 0..n-1
+  int h, j;
+  [[nodiscard]] double& at(int p, int m) const noexcept {
+    const int r = pos != nullptr ? pos[m] - pos[p] : m - p;
+    return table[idx(buckets[r]) * idx(h) + idx(j)];
+  }
+};
+
+// Softmax backward, then the score scale, in place over dP: d(q.k) = scale * p * (dp - sum_m p dp), where
+// p * (dp - sum) is the gradient of the additive bias. Causal (width -1) row p runs through m = p, where p is
+// not exactly 0, and is +0 beyond (where it was a signed zero).
 template <typename T>
-void softmax_backward(T* dp, const T* pr, int n, int width, T scale) {
+void softmax_backward(T* dp, const T* pr, int n, int width, T scale, const BiasGradient& bias) {
   for (int p = 0; p < n; ++p) {
     const T* prow = pr + idx(p) * idx(n);
     T* drow = dp + idx(p) * idx(n);
     const int end = width < 0 ? p + 1 : width;
     T dot = 0;
     for (int m = 0; m < end; ++m) dot += prow[m] * drow[m];
-    for (int m = 0; m < end; ++m) drow[m] = prow[m] * (drow[m] - dot) * scale;
+    if (bias.table != nullptr) {
+      for (int m = 0; m < end; ++m) {
+        const T g = prow[m] * (drow[m] - dot);
+        bias.at(p, m) += static_cast<double>(g);
+        drow[m] = g * scale;
+      }
+    } else {
+      for (int m = 0; m < end; ++m) drow[m] = prow[m] * (drow[m] - dot) * scale;
+    }
     for (int m = end; m < n; ++m) drow[m] = 0;
   }
 }
@@ -189,7 +230,7 @@ void softmax_backward(T* dp, const T* pr, int n, int width, T scale) {
 
 template <typename T>
 void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, const T* q, const T* k,
-                        const T* v, const AttentionShape& s, T* scratch) {
+                        const T* v, const AttentionShape& s, T* scratch, double* dt5_bias) {
   const int n = s.n;
   const int dh = s.dh();
   const int d = s.d;
@@ -203,11 +244,13 @@ void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, cons
     for (int j = 0; j < s.h; ++j) {
       const T* pr = probs + idx(b * s.h + j) * nn;
       const size_t head = head_offset(s, b, j);
+      const int* pos = s.positions != nullptr ? s.positions + idx(b) * idx(n) : nullptr;
+      const BiasGradient bias{dt5_bias, s.buckets, pos, s.h, j};
       gather_head_transposed(vt, v, s, b, j);
       if (!s.causal) {
         gemm_strided(dp, n, dout + head, d, 1, vt, n, n, dh, n, false);         // dP = dout v^T
         gemm_strided(dv + head, d, pr, 1, n, dout + head, d, n, n, dh, false);  // dv = P^T dout
-        softmax_backward(dp, pr, n, n, scale);
+        softmax_backward(dp, pr, n, n, scale, bias);
         gemm_strided(dq + head, d, dp, n, 1, k + head, d, n, n, dh, false);  // dq = dS k
         gemm_strided(dk + head, d, dp, 1, n, q + head, d, n, n, dh, false);  // dk = dS^T q
         continue;
@@ -225,7 +268,7 @@ void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, cons
         gemm_strided(dv + head + idx(m0) * idx(d), d, pr + start, 1, n, dout + head + idx(m0) * idx(d), d,
                      rows, n - m0, dh, false);
       }
-      softmax_backward(dp, pr, n, -1, scale);
+      softmax_backward(dp, pr, n, -1, scale, bias);
       for (int p0 = 0; p0 < n; p0 += kCausalRows) {
         const int rows = std::min(kCausalRows, n - p0);
         gemm_strided(dq + head + idx(p0) * idx(d), d, dp + idx(p0) * idx(n), n, 1, k + head, d, rows,
@@ -241,13 +284,14 @@ void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, cons
   }
 }
 
-#define PE_LAB_ATTENTION(T)                                                                            \
-  template void rope_tables<T>(T*, T*, int, int, double);                                              \
-  template void rope_apply<T>(T*, const T*, const T*, int, int, int, int, RopeConvention, bool);       \
-  template void attention_scores<T>(T*, const T*, const T*, const AttentionShape&, int, int, T*);      \
-  template void attention_forward<T>(T*, T*, const T*, const T*, const T*, const AttentionShape&, T*); \
-  template void attention_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*,    \
-                                      const AttentionShape&, T*);
+#define PE_LAB_ATTENTION(T)                                                                                  \
+  template void rope_tables<T>(T*, T*, int, int, double);                                                    \
+  template void rope_apply<T>(T*, const T*, const T*, const int*, int, int, int, int, RopeConvention, bool); \
+  template void attention_scores<T>(T*, const T*, const T*, const AttentionShape&, int, int, T*, const T*);  \
+  template void attention_forward<T>(T*, T*, const T*, const T*, const T*, const AttentionShape&, T*,        \
+                                     const T*);                                                              \
+  template void attention_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*,          \
+                                      const AttentionShape&, T*, double*);
 PE_LAB_ATTENTION(float)
 PE_LAB_ATTENTION(double)
 #undef PE_LAB_ATTENTION

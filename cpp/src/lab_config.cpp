@@ -66,6 +66,21 @@ std::optional<std::string> config_problem(const Config& c) {
   if (auto p = integer_problem("warmup", c.warmup, 0, c.steps)) return p;
   if (auto p = number_problem("weightDecay", c.weight_decay, kWeightDecayRange)) return p;
   if (auto p = number_problem("clip", c.clip, kClipRange)) return p;
+  const int L = c.randomized_positions;
+  if (L != 0 && (L < c.length || L > lim::kLabMaxEvalLength)) {
+    return problem("randomizedPositions",
+                   "0 (off) or an integer from length (" + std::to_string(c.length) + ") to " +
+                       std::to_string(lim::kLabMaxEvalLength),
+                   std::to_string(L));
+  }
+  if (L != 0 && c.scheme == Scheme::None) {
+    return problem(
+        "randomizedPositions",
+        "0 for the scheme \"none\", which has no positions to randomize (any other scheme takes 0 or "
+        "an integer from length to " +
+            std::to_string(lim::kLabMaxEvalLength) + ")",
+        std::to_string(L));
+  }
   const std::int64_t floats = activation_floats(c, c.batch, c.length);
   if (floats > lim::kLabMaxActivations) {
     return "batch, length, dModel, nHeads and nLayers together need " + std::to_string(floats) +

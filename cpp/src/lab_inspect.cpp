@@ -79,7 +79,7 @@ Trainer::AttentionMap Trainer::attention(int layer, int head, int length, int ex
 }
 
 std::vector<float> Trainer::position_table() const {
-  return model_.position_table(config_.length);
+  return model_.position_table(config_.position_rows());
 }
 
 Trainer::OffsetScores Trainer::offset_scores(int layer, int head, int length, int samples) {

@@ -10,15 +10,16 @@ namespace pe::lab {
 using std::size_t;
 
 template <typename T>
-void embed_forward(T* x, const int* tokens, const T* wte, const T* pos, int pos_rows, int B, int n, int d,
-                   T scale) {
+void embed_forward(T* x, const int* tokens, const int* positions, const T* wte, const T* pos, int pos_rows,
+                   int B, int n, int d, T scale) {
   for (int b = 0; b < B; ++b) {
     for (int p = 0; p < n; ++p) {
       const size_t row = idx(b * n + p);
+      const int at = positions != nullptr ? positions[row] : p;
       T* out = x + row * idx(d);
       const T* e = wte + idx(tokens[row]) * idx(d);
-      if (pos != nullptr && p < pos_rows) {
-        const T* pe = pos + idx(p) * idx(d);
+      if (pos != nullptr && at < pos_rows) {
+        const T* pe = pos + idx(at) * idx(d);
         for (int i = 0; i < d; ++i) out[i] = scale * e[i] + pe[i];
       } else {
         for (int i = 0; i < d; ++i) out[i] = scale * e[i];
@@ -28,16 +29,17 @@ void embed_forward(T* x, const int* tokens, const T* wte, const T* pos, int pos_
 }
 
 template <typename T>
-void embed_backward(T* dwte, T* dpos, const T* dx, const int* tokens, int pos_rows, int B, int n, int d,
-                    T scale) {
+void embed_backward(T* dwte, T* dpos, const T* dx, const int* tokens, const int* positions, int pos_rows,
+                    int B, int n, int d, T scale) {
   for (int b = 0; b < B; ++b) {
     for (int p = 0; p < n; ++p) {
       const size_t row = idx(b * n + p);
+      const int at = positions != nullptr ? positions[row] : p;
       const T* g = dx + row * idx(d);
       T* de = dwte + idx(tokens[row]) * idx(d);
       for (int i = 0; i < d; ++i) de[i] += scale * g[i];
-      if (dpos != nullptr && p < pos_rows) {
-        T* dp = dpos + idx(p) * idx(d);
+      if (dpos != nullptr && at < pos_rows) {
+        T* dp = dpos + idx(at) * idx(d);
         for (int i = 0; i < d; ++i) dp[i] += g[i];
       }
     }
@@ -338,8 +340,8 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, int 
 }
 
 #define PE_LAB_LAYERS(T)                                                                                 \
-  template void embed_forward<T>(T*, const int*, const T*, const T*, int, int, int, int, T);             \
-  template void embed_backward<T>(T*, T*, const T*, const int*, int, int, int, int, T);                  \
+  template void embed_forward<T>(T*, const int*, const int*, const T*, const T*, int, int, int, int, T); \
+  template void embed_backward<T>(T*, T*, const T*, const int*, const int*, int, int, int, int, T);      \
   template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                \
   template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, \
                                       int);                                                              \

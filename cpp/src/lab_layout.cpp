@@ -39,7 +39,9 @@ Layout make_layout(const Config& config) {
     layout.tensors.push_back(std::move(t));
   };
   add("wte", {info.vocab, d}, kStd, 0.0f, false);
-  if (config.scheme == Scheme::Learned) add("wpe", {config.length, d}, kStd, 0.0f, false);
+  if (config.scheme == Scheme::Learned) add("wpe", {config.position_rows(), d}, kStd, 0.0f, false);
+  // T5's bias by relative-position bucket and head, one table for every layer (T5 keeps it in the first).
+  if (config.scheme == Scheme::T5) add("t5.bias", {kT5Buckets, config.n_heads}, kStd, 0.0f, false);
   for (int i = 0; i < config.n_layers; ++i) {
     const std::string l = "l" + std::to_string(i) + ".";
     add(l + "ln1.g", {d}, 0.0, 1.0f, false);

@@ -6,6 +6,7 @@
 
 #include "pe/alibi.hpp"
 #include "pe/expects.hpp"
+#include "pe/lab/positions.hpp"
 #include "pe/lab/tasks.hpp"
 #include "pe/limits.hpp"
 
@@ -119,6 +120,10 @@ Model<T>::Model(const Config& config) : config_(config), layout_(make_layout(con
     rope_tables(rope_cos_.data(), rope_sin_.data(), rows, config.head_dim(), config.base);
   }
   if (config.scheme == Scheme::Alibi) slopes_ = alibi_slopes(config.n_heads);
+  if (config.scheme == Scheme::T5) {
+    t5_buckets_ = t5_bucket_table(!config.causal);
+    t5_grad_.assign(idx(kT5Buckets) * idx(config.n_heads), 0.0);
+  }
 }
 
 template <typename T>
@@ -134,15 +139,21 @@ void Model<T>::carve(int B, int n) {
 
 template <typename T>
 AttentionShape Model<T>::shape() const noexcept {
-  return {
-      B_, n_, config_.d_model, config_.n_heads, config_.causal, slopes_.empty() ? nullptr : slopes_.data()};
+  return {B_,
+          n_,
+          config_.d_model,
+          config_.n_heads,
+          config_.causal,
+          slopes_.empty() ? nullptr : slopes_.data(),
+          positions_.empty() ? nullptr : positions_.data(),
+          t5_buckets_.empty() ? nullptr : t5_buckets_.data() + kMaxOffset};
 }
 
 template <typename T>
 const T* Model<T>::position_rows(int& rows) const noexcept {
   rows = 0;
   if (config_.scheme == Scheme::Learned) {
-    rows = config_.length;
+    rows = config_.position_rows();
     return p_.wpe;
   }
   if (config_.scheme == Scheme::Sinusoidal) {
@@ -153,7 +164,7 @@ const T* Model<T>::position_rows(int& rows) const noexcept {
 }
 
 template <typename T>
-LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n) {
+LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n, const int* positions) {
   carve(B, n);
   const int d = config_.d_model;
   const int N = B * n;
@@ -165,10 +176,16 @@ LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n) 
   } else {
     targets_.clear();
   }
+  if (positions != nullptr) {
+    positions_.assign(positions, positions + idx(N));
+  } else {
+    positions_.clear();
+  }
+  const int* at = positions_.empty() ? nullptr : positions_.data();
   int pos_rows = 0;
   const T* pos = position_rows(pos_rows);
   const T scale = config_.scale_embedding ? static_cast<T>(std::sqrt(static_cast<double>(d))) : T(1);
-  embed_forward(acts_.x0, tokens, p_.wte, pos, pos_rows, B, n, d, scale);
+  embed_forward(acts_.x0, tokens, at, p_.wte, pos, pos_rows, B, n, d, scale);
   const AttentionShape s = shape();
   const bool rope = config_.scheme == Scheme::Rope;
   if (rope) prepare_rope(n);
@@ -181,10 +198,10 @@ LossSums Model<T>::forward(const int* tokens, const int* targets, int B, int n) 
     linear_forward(l.k, l.ln1, lp.wk, static_cast<const T*>(nullptr), N, d, d);
     linear_forward(l.v, l.ln1, lp.wv, static_cast<const T*>(nullptr), N, d, d);
     if (rope) {
-      rope_apply(l.q, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, false);
-      rope_apply(l.k, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, false);
+      rope_apply(l.q, rope_cos(), rope_sin(), at, B, n, d, config_.n_heads, config_.rope_convention, false);
+      rope_apply(l.k, rope_cos(), rope_sin(), at, B, n, d, config_.n_heads, config_.rope_convention, false);
     }
-    attention_forward(l.atty, l.probs, l.q, l.k, l.v, s, work_.attention);
+    attention_forward(l.atty, l.probs, l.q, l.k, l.v, s, work_.attention, static_cast<const T*>(p_.t5_bias));
     linear_forward(l.res1, l.atty, lp.wo, static_cast<const T*>(nullptr), N, d, d);
     residual_forward(l.res1, x, l.res1, Nd);
     layernorm_forward(l.ln2, l.ln2_mean, l.ln2_rstd, l.res1, lp.ln2_g, lp.ln2_b, N, d);
@@ -237,6 +254,9 @@ void Model<T>::backward() {
   layernorm_backward(w.dres, g_.lnf_g, g_.lnf_b, w.dy, last, p_.lnf_g, acts_.lnf_mean, acts_.lnf_rstd, N, d);
   const AttentionShape s = shape();
   const bool rope = config_.scheme == Scheme::Rope;
+  const int* at = positions_.empty() ? nullptr : positions_.data();
+  double* dt5 = t5_grad_.empty() ? nullptr : t5_grad_.data();
+  std::fill(t5_grad_.begin(), t5_grad_.end(), 0.0);
   for (int i = config_.n_layers - 1; i >= 0; --i) {
     const LayerParams<T>& lp = p_.layers[idx(i)];
     const LayerParams<T>& lg = g_.layers[idx(i)];
@@ -248,10 +268,10 @@ void Model<T>::backward() {
     linear_backward(w.da, lg.w1, lg.b1, w.dbig, l.ln2, lp.w1, N, d, 4 * d, w.linear, false);
     layernorm_backward(w.dres, lg.ln2_g, lg.ln2_b, w.da, l.res1, lp.ln2_g, l.ln2_mean, l.ln2_rstd, N, d);
     linear_backward(w.da, lg.wo, static_cast<T*>(nullptr), w.dres, l.atty, lp.wo, N, d, d, w.linear, false);
-    attention_backward(w.dq, w.dk, w.dv, w.da, l.probs, l.q, l.k, l.v, s, w.attention);
+    attention_backward(w.dq, w.dk, w.dv, w.da, l.probs, l.q, l.k, l.v, s, w.attention, dt5);
     if (rope) {
-      rope_apply(w.dq, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, true);
-      rope_apply(w.dk, rope_cos(), rope_sin(), B, n, d, config_.n_heads, config_.rope_convention, true);
+      rope_apply(w.dq, rope_cos(), rope_sin(), at, B, n, d, config_.n_heads, config_.rope_convention, true);
+      rope_apply(w.dk, rope_cos(), rope_sin(), at, B, n, d, config_.n_heads, config_.rope_convention, true);
     }
     linear_backward(w.da, lg.wq, static_cast<T*>(nullptr), w.dq, l.ln1, lp.wq, N, d, d, w.linear, false);
     linear_backward(w.da, lg.wk, static_cast<T*>(nullptr), w.dk, l.ln1, lp.wk, N, d, d, w.linear);
@@ -261,7 +281,9 @@ void Model<T>::backward() {
   int pos_rows = 0;
   static_cast<void>(position_rows(pos_rows));
   const T scale = config_.scale_embedding ? static_cast<T>(std::sqrt(static_cast<double>(d))) : T(1);
-  embed_backward(g_.wte, g_.wpe, w.dres, tokens_.data(), pos_rows, B, n, d, scale);
+  embed_backward(g_.wte, g_.wpe, w.dres, tokens_.data(), at, pos_rows, B, n, d, scale);
+  // The layers' shares of the T5 table's gradient were summed in double; one rounding each.
+  for (size_t i = 0; i < t5_grad_.size(); ++i) g_.t5_bias[i] += static_cast<T>(t5_grad_[i]);
 }
 
 template <typename T>
@@ -327,7 +349,8 @@ const T* Model<T>::attention_weights(int layer) const {
 template <typename T>
 void Model<T>::attention_scores(T* out, int layer, int b, int head) {
   const LayerActivations<T>& l = acts_.layers[idx(layer)];
-  pe::lab::attention_scores(out, l.q, l.k, shape(), b, head, work_.attention);
+  pe::lab::attention_scores(out, l.q, l.k, shape(), b, head, work_.attention,
+                            static_cast<const T*>(p_.t5_bias));
 }
 
 template <typename T>

@@ -2,7 +2,7 @@
 //   "PELB", u32 version,
 //   configuration: u32 task, u32 scheme, u32 RoPE convention, f64 base, i32 dModel, nHeads, nLayers, length,
 //     batch, u8 causal, u8 scaleEmbedding, f64 lr, i32 warmup, i32 steps, f64 weightDecay, f64 clip, u32
-//     seed,
+//     seed, then (version 2 on) i32 randomizedPositions,
 //   i64 step, u64 training batches drawn, u64 parameter count P,
 //   f32 parameters[P], f32 AdamW first moments[P], f32 second moments[P].
 #include <cstring>
@@ -13,7 +13,9 @@ namespace pe::lab {
 namespace {
 
 constexpr char kMagic[4] = {'P', 'E', 'L', 'B'};
-constexpr std::uint32_t kVersion = 1;
+// Version 2 added randomizedPositions (and the scheme t5, numbered after the others); version 1 states read
+// as randomizedPositions 0.
+constexpr std::uint32_t kVersion = 2;
 
 class Writer {
  public:
@@ -112,6 +114,7 @@ std::vector<std::uint8_t> Trainer::export_state() const {
   w.f64(c.weight_decay);
   w.f64(c.clip);
   w.u32(c.seed);
+  w.i32(c.randomized_positions);
   w.u64(static_cast<std::uint64_t>(step_));
   w.u64(batches_drawn_);
   const std::size_t count = model_.size();
@@ -132,9 +135,9 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
     return std::nullopt;
   }
   const std::uint32_t version = r.u32();
-  if (version != kVersion) {
-    problem = "the state's format version is " + std::to_string(version) + "; this engine reads version " +
-              std::to_string(kVersion);
+  if (version != 1 && version != kVersion) {
+    problem = "the state's format version is " + std::to_string(version) +
+              "; this engine reads versions 1 to " + std::to_string(kVersion);
     return std::nullopt;
   }
   Config c;
@@ -155,6 +158,7 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
   c.weight_decay = r.f64();
   c.clip = r.f64();
   c.seed = r.u32();
+  c.randomized_positions = version >= 2 ? r.i32() : 0;
   const std::uint64_t step = r.u64();
   const std::uint64_t drawn = r.u64();
   const std::uint64_t count = r.u64();

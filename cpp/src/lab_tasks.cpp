@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 
+#include "pe/lab/positions.hpp"
 #include "pe/rng.hpp"
 
 namespace pe::lab {
@@ -125,6 +126,7 @@ Batch training_batch(const Config& config, std::uint64_t index) {
     write_sequence(config.task, rng, config.length,
                    &out.tokens[row * static_cast<std::size_t>(config.length)], &out.targets[row * per]);
   }
+  if (config.randomized_positions > 0) out.positions = training_positions(config, index);
   return out;
 }
 

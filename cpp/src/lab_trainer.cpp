@@ -28,7 +28,8 @@ Trainer::Trainer(const Config& config) : config_(config), model_(config), adam_(
 
 LossSums Trainer::gradients(const Batch& batch) {
   model_.zero_grad();
-  const LossSums sums = model_.forward(batch.tokens.data(), batch.targets.data(), batch.batch, batch.length);
+  const LossSums sums = model_.forward(batch.tokens.data(), batch.targets.data(), batch.batch, batch.length,
+                                       batch.positions.empty() ? nullptr : batch.positions.data());
   model_.backward();
   return sums;
 }

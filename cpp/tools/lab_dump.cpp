@@ -15,6 +15,7 @@
 
 #include "pe/alibi.hpp"
 #include "pe/lab/config.hpp"
+#include "pe/lab/positions.hpp"
 #include "pe/lab/trainer.hpp"
 
 namespace {
@@ -23,10 +24,12 @@ namespace lab = pe::lab;
 
 constexpr const char* kUsage =
     "usage: pe-lab-dump [--task previous|reverse|first|subject|majority] [--scheme "
-    "none|sinusoidal|learned|rope|alibi]\n"
+    "none|sinusoidal|learned|rope|alibi|t5]\n"
     "  [--rope-convention interleaved|half] [--causal 0|1] [--layers L] [--heads H] [--d D] [--length T]\n"
     "  [--batch B] [--seed S] [--lr X] [--warmup W] [--steps N] [--weight-decay X] [--clip X]\n"
-    "  [--scale-embedding 0|1] [--base X] [--train-steps N (default 50)] [--check-after K (default 0)]\n";
+    "  [--scale-embedding 0|1] [--base X] [--randomized-positions L (default 0)] [--train-steps N (default "
+    "50)]\n"
+    "  [--check-after K (default 0)]\n";
 
 [[noreturn]] void fail(const std::string& message) {
   std::fprintf(stderr, "pe-lab-dump: %s\n%s", message.c_str(), kUsage);
@@ -122,6 +125,8 @@ Options parse(int argc, char** argv) {
       c.scale_embedding = flag_bool();
     } else if (flag == "--base") {
       c.base = parse_number(flag, value);
+    } else if (flag == "--randomized-positions") {
+      c.randomized_positions = static_cast<int>(integer(0, 1 << 20));
     } else if (flag == "--train-steps") {
       o.train_steps = static_cast<int>(integer(0, 100000));
     } else if (flag == "--check-after") {
@@ -156,24 +161,30 @@ void put_ints(const int* x, std::size_t n) {
   std::putchar(']');
 }
 
-// Tokens as [B][n]; targets as [B][n] per token or [B] pooled.
+// B rows of n ints.
+void put_rows(const std::vector<int>& x, int rows, std::size_t n) {
+  std::putchar('[');
+  for (int r = 0; r < rows; ++r) {
+    if (r > 0) std::putchar(',');
+    put_ints(&x[static_cast<std::size_t>(r) * n], n);
+  }
+  std::putchar(']');
+}
+
+// Tokens as [B][n]; targets as [B][n] per token or [B] pooled; positions as [B][n] when the batch has them.
 void put_batch(const lab::Batch& b, bool pooled) {
   const auto n = static_cast<std::size_t>(b.length);
-  std::printf("{\"tokens\":[");
-  for (int r = 0; r < b.batch; ++r) {
-    if (r > 0) std::putchar(',');
-    put_ints(&b.tokens[static_cast<std::size_t>(r) * n], n);
+  std::printf("{\"tokens\":");
+  put_rows(b.tokens, b.batch, n);
+  if (!b.positions.empty()) {
+    std::printf(",\"positions\":");
+    put_rows(b.positions, b.batch, n);
   }
-  std::printf("],\"targets\":");
+  std::printf(",\"targets\":");
   if (pooled) {
     put_ints(b.targets.data(), b.targets.size());
   } else {
-    std::putchar('[');
-    for (int r = 0; r < b.batch; ++r) {
-      if (r > 0) std::putchar(',');
-      put_ints(&b.targets[static_cast<std::size_t>(r) * n], n);
-    }
-    std::putchar(']');
+    put_rows(b.targets, b.batch, n);
   }
   std::putchar('}');
 }
@@ -215,12 +226,13 @@ void put_config(const lab::Config& c) {
       "d,"
       "\"nLayers\":%d,\"length\":%d,\"batch\":%d,\"causal\":%s,\"scaleEmbedding\":%s,\"lr\":%.17g,\"warmup\":"
       "%d,"
-      "\"steps\":%d,\"weightDecay\":%.17g,\"clip\":%.17g,\"seed\":%u,\"vocab\":%d,\"classes\":%d,\"pooled\":%"
-      "s}",
+      "\"steps\":%d,\"weightDecay\":%.17g,\"clip\":%.17g,\"seed\":%u,\"randomizedPositions\":%d,\"vocab\":%d,"
+      "\"classes\":%d,\"pooled\":%s}",
       std::string(lab::name_of(c.task)).c_str(), std::string(lab::name_of(c.scheme)).c_str(),
       std::string(lab::name_of(c.rope_convention)).c_str(), c.base, c.d_model, c.n_heads, c.n_layers,
       c.length, c.batch, c.causal ? "true" : "false", c.scale_embedding ? "true" : "false", c.lr, c.warmup,
-      c.steps, c.weight_decay, c.clip, c.seed, info.vocab, info.classes, info.pooled ? "true" : "false");
+      c.steps, c.weight_decay, c.clip, c.seed, c.randomized_positions, info.vocab, info.classes,
+      info.pooled ? "true" : "false");
 }
 
 }  // namespace
@@ -236,7 +248,11 @@ int main(int argc, char** argv) {
   std::printf(",\"alibiSlopes\":[");
   const auto slopes = pe::alibi_slopes(c.n_heads);
   for (std::size_t j = 0; j < slopes.size(); ++j) std::printf(j > 0 ? ",%.17g" : "%.17g", slopes[j]);
-  std::printf("],");
+  // T5's bucket of every relative position -kMaxOffset..kMaxOffset under this configuration's mask.
+  std::printf("],\"t5Buckets\":");
+  const auto buckets = lab::t5_bucket_table(!c.causal);
+  put_ints(buckets.data(), buckets.size());
+  std::printf(",");
   put_check(trainer, 0);
 
   std::vector<lab::Batch> batches(static_cast<std::size_t>(o.train_steps));

@@ -16,8 +16,9 @@
 namespace pe::test {
 
 /// Every position scheme the lab trains with.
-inline constexpr std::array<lab::Scheme, 5> kAllSchemes = {
-    lab::Scheme::None, lab::Scheme::Sinusoidal, lab::Scheme::Learned, lab::Scheme::Rope, lab::Scheme::Alibi};
+inline constexpr std::array<lab::Scheme, 6> kAllSchemes = {lab::Scheme::None,    lab::Scheme::Sinusoidal,
+                                                           lab::Scheme::Learned, lab::Scheme::Rope,
+                                                           lab::Scheme::Alibi,   lab::Scheme::T5};
 
 /// The sizes of a lab model small enough for a test.
 struct LabSize {

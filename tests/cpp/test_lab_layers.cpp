@@ -141,11 +141,11 @@ TEST_CASE("embedding backward matches finite differences for tokens and a learne
   const std::vector<int> tokens = {0, 3, 3, 6, 1, 2, 2, 5, 0, 6};
   const double scale = 2.5;
   const auto f = [&] {
-    lab::embed_forward(out.data(), tokens.data(), wte.data(), wpe.data(), rows, B, n, d, scale);
+    lab::embed_forward(out.data(), tokens.data(), nullptr, wte.data(), wpe.data(), rows, B, n, d, scale);
     return dot(out, r);
   };
   Vec dwte(wte.size(), 0.0), dwpe(wpe.size(), 0.0);
-  lab::embed_backward(dwte.data(), dwpe.data(), r.data(), tokens.data(), rows, B, n, d, scale);
+  lab::embed_backward(dwte.data(), dwpe.data(), r.data(), tokens.data(), nullptr, rows, B, n, d, scale);
   require_gradient(wte, dwte, f, "wte");
   require_gradient(wpe, dwpe, f, "wpe");
 }
@@ -156,11 +156,11 @@ TEST_CASE("rope backward is the inverse rotation, for both conventions", "[lab]"
     lab::rope_tables(cos.data(), sin.data(), n, d / h, 100.0);
     const auto f = [&] {
       y = x;
-      lab::rope_apply(y.data(), cos.data(), sin.data(), B, n, d, h, convention, false);
+      lab::rope_apply(y.data(), cos.data(), sin.data(), nullptr, B, n, d, h, convention, false);
       return dot(y, r);
     };
     Vec dx = r;
-    lab::rope_apply(dx.data(), cos.data(), sin.data(), B, n, d, h, convention, true);
+    lab::rope_apply(dx.data(), cos.data(), sin.data(), nullptr, B, n, d, h, convention, true);
     require_gradient(x, dx, f, convention == pe::RopeConvention::Half ? "half" : "interleaved");
   }
 }
@@ -171,12 +171,12 @@ TEST_CASE("rope pairs features (2i, 2i+1) interleaved and (i, i + dh/2) half", "
   lab::rope_tables(cos.data(), sin.data(), 2, dh, 10000.0);
   // Position 1, pair 0 rotates by 1 radian; pair 1 by 1/100.
   Vec interleaved = {1, 0, 0, 0, 1, 0, 0, 0};
-  lab::rope_apply(interleaved.data(), cos.data(), sin.data(), 1, 2, dh, 1, pe::RopeConvention::Interleaved,
-                  false);
+  lab::rope_apply(interleaved.data(), cos.data(), sin.data(), nullptr, 1, 2, dh, 1,
+                  pe::RopeConvention::Interleaved, false);
   CHECK_CLOSE(interleaved[4], std::cos(1.0), 1e-12);
   CHECK_CLOSE(interleaved[5], std::sin(1.0), 1e-12);
   Vec half = {1, 0, 0, 0, 1, 0, 0, 0};
-  lab::rope_apply(half.data(), cos.data(), sin.data(), 1, 2, dh, 1, pe::RopeConvention::Half, false);
+  lab::rope_apply(half.data(), cos.data(), sin.data(), nullptr, 1, 2, dh, 1, pe::RopeConvention::Half, false);
   CHECK_CLOSE(half[4], std::cos(1.0), 1e-12);
   CHECK_CLOSE(half[6], std::sin(1.0), 1e-12);
   CHECK(half[5] == 0.0);

@@ -112,17 +112,23 @@ TEST_CASE("training reproduces the recorded curve bit for bit", "[lab]") {
     lab::Task task;
     lab::Scheme scheme;
     pe::RopeConvention convention;
+    int randomized_positions;
     float loss0, loss9, loss19;
   };
   const Run runs[] = {
-      {lab::Task::Subject, lab::Scheme::Alibi, pe::RopeConvention::Half, 2.47176504f, 2.45886469f,
+      {lab::Task::Subject, lab::Scheme::Alibi, pe::RopeConvention::Half, 0, 2.47176504f, 2.45886469f,
        2.38160515f},
-      {lab::Task::Reverse, lab::Scheme::Rope, pe::RopeConvention::Interleaved, 2.77958751f, 2.77114987f,
+      {lab::Task::Reverse, lab::Scheme::Rope, pe::RopeConvention::Interleaved, 0, 2.77958751f, 2.77114987f,
        2.75162196f},
+      {lab::Task::Previous, lab::Scheme::T5, pe::RopeConvention::Half, 32, 2.78704143f, 2.75352812f,
+       2.60634232f},
+      {lab::Task::Reverse, lab::Scheme::Learned, pe::RopeConvention::Half, 20, 2.7786653f, 2.76925063f,
+       2.75285625f},
   };
   for (const auto& run : runs) {
     lab::Config c = pe::test::lab_config(run.task, run.scheme, {32, 4, 1, 8, 32});
     c.rope_convention = run.convention;
+    c.randomized_positions = run.randomized_positions;
     c.lr = 0.01;
     const auto losses = curve(c, 20);
     CHECK(losses[0] == run.loss0);

@@ -45,7 +45,7 @@ const EDGES = [
   ...[2 ** 24 + 1, 3.4028234663852886e38, 3.5e38, 10001, 100001, 1000000001],
 ];
 const BIG = [4096, 65536, 1024, 1e9, 10000, 2 ** 24, 256, 128];
-const WORDS = ['split', 'interleaved', 'half', 'dot', 'cosine', 'rope', 'none', 'sinusoidal', 'alibi'];
+const WORDS = ['split', 'interleaved', 'half', 'dot', 'cosine', 'rope', 'none', 'sinusoidal', 'alibi', 't5'];
 const MORE_WORDS = ['learned', 'float32', 'float16', 'bfloat16', 'float64', 'ntk', 'interpolation', 'index'];
 const TEXTS = [
   ...['normalized', 'causal', 'bidirectional', 'both', 'queriesOnly', 'swappedConvention', 'previous'],
@@ -56,6 +56,7 @@ const KEYS = [
   ...['heads', 'mask', 'positional', 'ropeMode', 'ropeConvention', 'seed', 'base', 'outputProjection'],
   ...['scaled', 'queriesOnly', 'scale', 'samples', 'task', 'scheme', 'dModel', 'nHeads', 'nLayers'],
   ...['length', 'batch', 'causal', 'scaleEmbedding', 'lr', 'steps', 'warmup', 'weightDecay', 'clip'],
+  ...['randomizedPositions'],
   ...['bogus', '__proto__', 'constructor', ''],
 ];
 // The lab's caps: 8 heads, 4 layers, length 32 (128 evaluated), dModel 256, batch 256, 10,000 steps a call,
@@ -282,6 +283,16 @@ export function createFuzzer(pe, labModule, parameters, seed) {
   // A few small labs, made once, whose methods the fuzzer calls; Lab's constructor gets fuzzed configs.
   const labs = [
     new labModule.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 4, steps: 50, warmup: 5 }),
+    new labModule.Lab({
+      task: 'reverse',
+      scheme: 't5',
+      dModel: 8,
+      nHeads: 2,
+      nLayers: 1,
+      length: 4,
+      batch: 2,
+      randomizedPositions: 16,
+    }),
     new labModule.Lab({
       task: 'majority',
       scheme: 'rope',

@@ -136,8 +136,28 @@ test('offsetScores covers -(n-1)..n-1 bidirectionally and 0..n-1 causally', () =
   withLab(small, (lab) => assert.deepEqual([...lab.offsetScores(0, 0).offsets], [0, 1, 2, 3, 4, 5, 6, 7]));
 });
 
+test('t5 trains, adds no position table, and takes randomized positions like every scheme but none', () => {
+  withLab({ ...small, scheme: 't5', randomizedPositions: 32 }, (lab) => {
+    assert.equal(lab.config.scheme, 't5');
+    assert.equal(lab.config.randomizedPositions, 32);
+    assert.equal(lab.positionTable().length, 0);
+    const { loss } = lab.train(40);
+    assert.ok(loss[39] < loss[0] - 0.1, `previous with t5 learns: ${loss[0]} -> ${loss[39]}`);
+    // Evaluation and inspection keep positions 0..n-1, to 4T.
+    assert.equal(lab.evaluate({ samples: 2 }).lengths.at(-1), 32);
+    assert.deepEqual([...lab.offsetScores(0, 0, 20).offsets], [...Array(20).keys()]);
+  });
+  // A learned table of L rows.
+  withLab({ ...small, scheme: 'learned', randomizedPositions: 20 }, (lab) => {
+    assert.equal(lab.positionTable().length, 20 * 16);
+  });
+  // The same tokens at other positions: another first loss.
+  const first = (config) => withLab({ ...small, ...config }, (lab) => lab.train(1).loss[0]);
+  assert.notEqual(first({ scheme: 'sinusoidal' }), first({ scheme: 'sinusoidal', randomizedPositions: 64 }));
+});
+
 test('export, import and train give bitwise the same curve as training straight on', () => {
-  const config = { ...small, task: 'reverse', scheme: 'alibi', seed: 7 };
+  const config = { ...small, task: 'reverse', scheme: 't5', seed: 7, randomizedPositions: 30 };
   const straight = withLab(config, (lab) => {
     lab.train(10);
     return lab.train(10).loss;
@@ -152,14 +172,15 @@ test('export, import and train give bitwise the same curve as training straight 
   withLab({ task: 'subject' }, (lab) => {
     lab.importState(saved);
     assert.equal(lab.step, 10);
-    assert.equal(lab.config.scheme, 'alibi');
+    assert.equal(lab.config.scheme, 't5');
+    assert.equal(lab.config.randomizedPositions, 30);
     assert.deepEqual(lab.train(10).loss, straight);
   });
 });
 
 test('the WebAssembly engine trains bitwise as the native engine does', () => {
   // Losses of steps 0, 9 and 19 printed by the native build's pe-lab-dump (--train-steps 20 --d 32 --length 8
-  // --layers 1 --lr 0.01 and the task, scheme and convention below); the same values are pinned in
+  // --layers 1 --lr 0.01 and the task, scheme, convention and randomized positions below); the same values are pinned in
   // tests/cpp/test_lab_training.cpp. Every operation in a step is IEEE arithmetic or the engine's own
   // exponential, so the two builds agree to the bit.
   const runs = [
@@ -168,6 +189,8 @@ test('the WebAssembly engine trains bitwise as the native engine does', () => {
       { task: 'reverse', scheme: 'rope', ropeConvention: 'interleaved' },
       [2.77958751, 2.77114987, 2.75162196],
     ],
+    [{ task: 'previous', scheme: 't5', randomizedPositions: 32 }, [2.78704143, 2.75352812, 2.60634232]],
+    [{ task: 'reverse', scheme: 'learned', randomizedPositions: 20 }, [2.7786653, 2.76925063, 2.75285625]],
   ];
   for (const [config, expected] of runs) {
     const loss = withLab(
@@ -203,7 +226,23 @@ test('every bad argument throws an Error naming the method, the parameter, the v
     [() => new labModule.Lab(null), /^new Lab: config .* received null/],
     [
       () => new labModule.Lab({ scheme: 'relative' }),
-      /^new Lab: config\.scheme must be one of .*"alibi".*received "relative"/,
+      /^new Lab: config\.scheme must be one of .*"alibi", "t5".*received "relative"/,
+    ],
+    [
+      () => new labModule.Lab({ randomizedPositions: '64' }),
+      /^new Lab: config\.randomizedPositions must be an integer from 0 to 128; received "64"\./,
+    ],
+    [
+      () => new labModule.Lab({ randomizedPositions: 12.5 }),
+      /^new Lab: config\.randomizedPositions .* received 12\.5/,
+    ],
+    [
+      () => new labModule.Lab({ randomizedPositions: 8 }),
+      /^new Lab: config\.randomizedPositions must be 0 \(off\) or an integer from length \(16\) to 128; received 8\./,
+    ],
+    [
+      () => new labModule.Lab({ scheme: 'none', randomizedPositions: 64 }),
+      /^new Lab: config\.randomizedPositions must be 0 for the scheme "none", which has no positions .* received 64\./,
     ],
     [() => new labModule.Lab({ lr: NaN }), /^new Lab: config\.lr must be a finite number .* received NaN/],
     [() => new labModule.Lab({ seed: -1 }), /^new Lab: config\.seed .* received -1/],

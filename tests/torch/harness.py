@@ -50,6 +50,14 @@ def random_batch(config, n=None, seed=1):
     return tokens, targets
 
 
+def random_positions(config, n=None, seed=2):
+    """Sorted distinct positions [B, n] from 0..L-1 (L the config's randomizedPositions), as training draws."""
+    g = torch.Generator().manual_seed(seed)
+    B, n = config["batch"], n or config["length"]
+    rows = [torch.randperm(config["randomizedPositions"], generator=g)[:n].sort().values for _ in range(B)]
+    return torch.stack(rows)
+
+
 def close(a, b, tol, what=""):
     """Assert max |a - b| <= tol * max |b|: the one float comparison these tests use (tol 0 means exact)."""
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
@@ -72,3 +80,54 @@ def run():
             print(f"FAIL  {name}\n{traceback.format_exc()}")
     print(f"{len(TESTS) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def attention_only_output(config, n):
+    """Block 0's attention output with wq = wk = 0 and wv = wo = identity, where the attention weights are
+    softmax(bias): (output [n, d], input [n, d], the model)."""
+    m = random_model(config, dtype=torch.float64)
+    d = config["dModel"]
+    for w, value in (("wq", 0), ("wk", 0), ("wv", 1), ("wo", 1)):
+        m.params[f"l0.{w}"] = torch.eye(d, dtype=torch.float64) * value
+    u = torch.randn(1, n, d, dtype=torch.float64, generator=torch.Generator().manual_seed(5))
+    return m._attention(u, 0, torch.arange(n)[None])[0].detach().numpy(), u[0].numpy(), m
+
+
+def as_entries(tensors):
+    """Tensors as the dump writes them: [{"name", "shape", "data"}]."""
+    return [{"name": k, "shape": list(v.shape), "data": v.detach().reshape(-1).tolist()} for k, v in tensors.items()]
+
+
+def dump_batch(config, seed):
+    """(tokens, targets, positions) as random_batch, with random positions when the config randomizes them."""
+    randomized = config.get("randomizedPositions", 0) > 0
+    return (*random_batch(config, seed=seed), random_positions(config, seed=seed) if randomized else None)
+
+
+def as_batch(tokens, targets, positions):
+    """A batch as the dump writes it; "positions" only when it has them."""
+    out = {"tokens": tokens.tolist(), "targets": targets.tolist()}
+    return out if positions is None else {**out, "positions": positions.tolist()}
+
+
+def dump_point(m, tokens, targets, positions):
+    """One point of a dump from the reference: its parameters, the batch, the loss and every gradient there."""
+    m.zero_grad()
+    loss, _ = m.loss_and_accuracy(tokens, targets, positions)
+    loss.backward()
+    return {"params": as_entries(m.params), "batch": as_batch(tokens, targets, positions),
+            "loss": loss.item(), "grads": as_entries(m.gradients())}  # fmt: skip
+
+
+def reference_dump(config, steps):
+    """A dump in pe-lab-dump's format produced by the reference itself, with a checkpoint after the steps."""
+    m = random_model(config, spread=0.05)
+    slopes = M.alibi_slopes(config["nHeads"])
+    dump = {"config": config, "alibiSlopes": slopes, **dump_point(m, *dump_batch(config, 1))}
+    if config["scheme"] == "t5":
+        dump["t5Buckets"] = M.t5_bucket(torch.arange(-127, 128), not config["causal"]).tolist()
+    batches = [dump_batch(config, 10 + t) for t in range(steps)]
+    losses = M.train(m, batches)
+    dump["train"] = {"batches": [as_batch(*b) for b in batches], "losses": losses}
+    dump["checkpoint"] = {"step": steps, **dump_point(m, *dump_batch(config, 99))}
+    return dump

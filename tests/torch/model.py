@@ -12,6 +12,10 @@ import torch
 import torch.nn.functional as F
 
 LN_EPS = 1e-5
+# T5's relative-position buckets as the contract sets them: T5's 32 buckets, max_distance 32 (T5's is 128).
+T5_BUCKETS, T5_MAX_DISTANCE = 32, 32
+# Positions stay below the evaluation cap, so tables of this many rows cover every position.
+MAX_POSITIONS = 128
 ADAM_BETAS = (0.9, 0.999)
 ADAM_EPS = 1e-8
 # The contract's "linear weight matrices": the only tensors AdamW decays (matched on the name's last part).
@@ -30,6 +34,30 @@ def alibi_slopes(h):
     slopes = [2.0 ** (-8.0 * k / n) for k in range(1, n + 1)]
     extra = [2.0 ** (-8.0 * k / (2 * n)) for k in range(1, 2 * n + 1, 2)]
     return slopes + extra[: h - n]
+
+
+def t5_bucket(relative_position, bidirectional, num_buckets=T5_BUCKETS, max_distance=T5_MAX_DISTANCE):
+    """T5's relative_position_bucket, line for line as Hugging Face's T5Attention._relative_position_bucket
+    (after Mesh TensorFlow's): relative_position = key (memory) position - query position, a long tensor;
+    float32 arithmetic and truncation as there."""
+    relative_buckets = 0
+    if bidirectional:
+        num_buckets //= 2
+        relative_buckets += (relative_position > 0).to(torch.long) * num_buckets
+        relative_position = torch.abs(relative_position)
+    else:
+        relative_position = -torch.min(relative_position, torch.zeros_like(relative_position))
+    max_exact = num_buckets // 2
+    is_small = relative_position < max_exact
+    relative_position_if_large = max_exact + (
+        torch.log(relative_position.float() / max_exact)
+        / math.log(max_distance / max_exact)
+        * (num_buckets - max_exact)
+    ).to(torch.long)
+    relative_position_if_large = torch.min(
+        relative_position_if_large, torch.full_like(relative_position_if_large, num_buckets - 1)
+    )
+    return relative_buckets + torch.where(is_small, relative_position, relative_position_if_large)
 
 
 def sinusoidal_table(n, d, base):
@@ -85,7 +113,10 @@ def param_shapes(config):
     d, V, C, L, T = config["dModel"], config["vocab"], config["classes"], config["nLayers"], config["length"]
     shapes = [("wte", [V, d])]
     if config["scheme"] == "learned":
-        shapes.append(("wpe", [T, d]))
+        # With randomized positions the table has a row for each of 0..L-1.
+        shapes.append(("wpe", [config.get("randomizedPositions", 0) or T, d]))
+    if config["scheme"] == "t5":
+        shapes.append(("t5.bias", [T5_BUCKETS, config["nHeads"]]))
     for i in range(L):
         shapes += [
             (f"l{i}.ln1.g", [d]), (f"l{i}.ln1.b", [d]),
@@ -126,8 +157,8 @@ class LabModel:
         # ALiBi slopes are fixed; computed here from the paper's rule, and parity checks the engine's against them.
         self.slopes = torch.tensor(alibi_slopes(config["nHeads"]), dtype=torch.float64).to(dtype)
 
-    def _attention(self, u, i):
-        """Multi-head attention of block i on u [B, n, d]."""
+    def _attention(self, u, i, at):
+        """Multi-head attention of block i on u [B, n, d], the tokens at positions at [B, n]."""
         c, P = self.config, self.params
         B, n, d = u.shape
         h = c["nHeads"]
@@ -138,42 +169,53 @@ class LabModel:
 
         q, k, v = heads(u @ P[f"l{i}.wq"]), heads(u @ P[f"l{i}.wk"]), heads(u @ P[f"l{i}.wv"])
         if c["scheme"] == "rope":
-            cos, sin = rope_cos_sin(n, dh, c["base"])
+            cos, sin = rope_cos_sin(MAX_POSITIONS, dh, c["base"])
+            cos, sin = cos[at][:, None], sin[at][:, None]  # [B, 1, n, dh/2]: each token's own angle
             q = rope_rotate(q, cos, sin, c["ropeConvention"])
             k = rope_rotate(k, cos, sin, c["ropeConvention"])
         scores = (q @ k.transpose(-1, -2)) / math.sqrt(dh)
-        pos = torch.arange(n)
         if c["scheme"] == "alibi":
-            dist = (pos[:, None] - pos[None, :]).abs().to(self.dtype)
+            dist = (at[:, :, None] - at[:, None, :]).abs().to(self.dtype)[:, None]  # [B, 1, n, n]
             scores = scores - self.slopes[None, :, None, None] * dist
+        if c["scheme"] == "t5":
+            # T5's relative position is memory (key) position minus query position.
+            buckets = t5_bucket(at[:, None, :] - at[:, :, None], not c["causal"])  # [B, n (query), n (key)]
+            scores = scores + P["t5.bias"][buckets].permute(0, 3, 1, 2)  # [B, h, n, n]
+        pos = torch.arange(n)
         if c["causal"]:
             future = pos[None, :] > pos[:, None]  # m > p
             scores = scores.masked_fill(future, float("-inf"))
         out = torch.softmax(scores, dim=-1) @ v  # [B, h, n, dh]
         return out.transpose(1, 2).reshape(B, n, d) @ P[f"l{i}.wo"]
 
-    def embed(self, tokens):
-        """The blocks' input x [B, n, d]: scaled token embeddings plus the scheme's absolute positions."""
+    def embed(self, tokens, at):
+        """The blocks' input x [B, n, d]: scaled token embeddings plus the scheme's absolute positions at at."""
         c, P = self.config, self.params
-        tokens = torch.as_tensor(tokens, dtype=torch.long)
-        n, d = tokens.shape[1], c["dModel"]
+        d = c["dModel"]
         scale = math.sqrt(d) if c["scaleEmbedding"] else 1.0
         x = scale * P["wte"][tokens]
         if c["scheme"] == "sinusoidal":
-            x = x + sinusoidal_table(n, d, c["base"]).to(self.dtype)
+            x = x + sinusoidal_table(MAX_POSITIONS, d, c["base"]).to(self.dtype)[at]
         elif c["scheme"] == "learned":
-            # Positions at or past T have no row: they receive no position at all (P_p = 0).
-            rows = min(n, c["length"])
-            pad = torch.zeros(n - rows, d, dtype=self.dtype)
-            x = x + torch.cat((P["wpe"][:rows], pad), dim=0)
+            # Positions past the table's last row have none: they receive no position at all (P_p = 0).
+            rows = P["wpe"].shape[0]
+            padded = torch.cat((P["wpe"], torch.zeros(MAX_POSITIONS - rows, d, dtype=self.dtype)), dim=0)
+            x = x + padded[at]
         return x
 
-    def forward(self, tokens):
-        """Logits for integer tokens [B, n]: [B, n, C] for per-token tasks, [B, C] for pooled ones."""
+    def forward(self, tokens, positions=None):
+        """Logits for integer tokens [B, n] at positions [B, n] (None: 0..n-1): [B, n, C] for per-token tasks,
+        [B, C] for pooled ones."""
         c, P = self.config, self.params
-        x = self.embed(tokens)
+        tokens = torch.as_tensor(tokens, dtype=torch.long)
+        B, n = tokens.shape
+        if positions is None:
+            at = torch.arange(n).expand(B, n)
+        else:
+            at = torch.as_tensor(positions, dtype=torch.long)
+        x = self.embed(tokens, at)
         for i in range(c["nLayers"]):
-            x = x + self._attention(layer_norm(x, P[f"l{i}.ln1.g"], P[f"l{i}.ln1.b"]), i)
+            x = x + self._attention(layer_norm(x, P[f"l{i}.ln1.g"], P[f"l{i}.ln1.b"]), i, at)
             u = layer_norm(x, P[f"l{i}.ln2.g"], P[f"l{i}.ln2.b"])
             x = x + gelu_tanh(u @ P[f"l{i}.w1"] + P[f"l{i}.b1"]) @ P[f"l{i}.w2"] + P[f"l{i}.b2"]
         y = layer_norm(x, P["lnf.g"], P["lnf.b"])
@@ -181,9 +223,9 @@ class LabModel:
             y = y.mean(dim=1)
         return y @ P["head.w"] + P["head.b"]
 
-    def loss_and_accuracy(self, tokens, targets):
+    def loss_and_accuracy(self, tokens, targets, positions=None):
         """Mean cross-entropy over targets that are not -1, and the accuracy (argmax, lowest index on ties)."""
-        logits = self.forward(tokens)
+        logits = self.forward(tokens, positions)
         targets = torch.as_tensor(targets, dtype=torch.long)
         logits = logits.reshape(-1, logits.shape[-1])
         targets = targets.reshape(-1)
@@ -225,7 +267,8 @@ def make_optimizer(model):
 
 
 def train(model, batches, optimizer=None, start=0):
-    """Train on each (tokens, targets) batch in turn from step ``start``; returns the loss before each update.
+    """Train on each (tokens, targets) or (tokens, targets, positions) batch in turn from step ``start``;
+    returns the loss before each update.
 
     Each step: forward, backward, global-norm clip (clip_grad_norm_, skipped when clip is 0), learning rate of
     the schedule set on both groups, AdamW step.
@@ -233,9 +276,9 @@ def train(model, batches, optimizer=None, start=0):
     optimizer = optimizer or make_optimizer(model)
     clip = model.config["clip"]
     losses = []
-    for t, (tokens, targets) in enumerate(batches, start=start):
+    for t, (tokens, targets, *positions) in enumerate(batches, start=start):
         model.zero_grad()
-        loss, _ = model.loss_and_accuracy(tokens, targets)
+        loss, _ = model.loss_and_accuracy(tokens, targets, *positions)
         losses.append(loss.item())
         loss.backward()
         if clip > 0:

@@ -2,7 +2,7 @@
 
 For each configuration of the matrix, runs the engine's native dump tool (pe-lab-dump), loads its parameters
 into tests/torch/model.py and checks, per docs/lab-model.md: the parameter names, order and shapes; the ALiBi
-slopes; the loss on the dumped batch (1e-4 relative) and every gradient tensor (max |g_engine - g_torch| <=
+slopes and T5 buckets; the loss on the dumped batch (1e-4 relative) and every gradient tensor (max |g_engine - g_torch| <=
 1e-4 max |g_torch| + 1e-7), both at the initial parameters and at the engine's checkpoint after 100 steps; and
 the losses of 50 AdamW steps on the dumped training batches (1e-3 absolute per step). One line per case, then
 "N passed, M failed"; exit 1 on any failure, 2 when the dump tool is missing.
@@ -73,6 +73,17 @@ CASES = dict([
     case("alibi-bidirectional-4heads", scheme="alibi", task="reverse", causal=False, nHeads=4, clip=0),
     case("alibi-subject-6heads", scheme="alibi", task="subject", causal=False, dModel=24, nHeads=6, nLayers=1,
          warmup=0),
+    case("t5-causal", scheme="t5", task="previous", causal=True),
+    case("t5-bidirectional-4heads", scheme="t5", task="reverse", causal=False, nHeads=4),
+    case("t5-subject-3layers", scheme="t5", task="subject", causal=False, dModel=24, nHeads=3, nLayers=3),
+    # Randomized positions (the batches carry them): every scheme that has positions, learned with L rows.
+    case("learned-randomized", scheme="learned", task="reverse", causal=False, randomizedPositions=20),
+    case("sinusoidal-randomized-subject", scheme="sinusoidal", task="subject", causal=False, base=100,
+         randomizedPositions=32),
+    case("rope-randomized-causal", scheme="rope", task="previous", causal=True, randomizedPositions=32),
+    case("alibi-randomized-bidirectional", scheme="alibi", task="reverse", causal=False, randomizedPositions=24),
+    case("t5-randomized-causal", scheme="t5", task="first", causal=True, randomizedPositions=64),
+    case("t5-randomized-bidirectional", scheme="t5", task="majority", causal=False, randomizedPositions=128),
 ])  # fmt: skip
 
 
@@ -86,7 +97,8 @@ def find_tool():
 FLAGS = dict(task="--task", scheme="--scheme", ropeConvention="--rope-convention", causal="--causal",
              nLayers="--layers", nHeads="--heads", dModel="--d", length="--length", batch="--batch",
              seed="--seed", lr="--lr", warmup="--warmup", steps="--steps", weightDecay="--weight-decay",
-             clip="--clip", scaleEmbedding="--scale-embedding", base="--base")  # fmt: skip
+             clip="--clip", scaleEmbedding="--scale-embedding", base="--base",
+             randomizedPositions="--randomized-positions")  # fmt: skip
 
 
 def command_line(tool, fields, check_after=0):
@@ -130,7 +142,7 @@ def check_point(config, point, label, out=None):
     problems = []
     ref = M.LabModel(config, params)
     batch = point["batch"]
-    loss, _ = ref.loss_and_accuracy(batch["tokens"], batch["targets"])
+    loss, _ = ref.loss_and_accuracy(batch["tokens"], batch["targets"], batch.get("positions"))
     loss.backward()
     loss_rel = abs(point["loss"] - loss.item()) / abs(loss.item())
     if not loss_rel <= LOSS_RTOL:
@@ -181,6 +193,20 @@ def check_case(fields, dump, out=None, check_after=0):
         theirs = dump.get("alibiSlopes") or []
         if len(theirs) != len(mine) or any(abs(a - b) > SLOPE_RTOL * b for a, b in zip(theirs, mine)):
             problems.append(f"ALiBi slopes {theirs} differ from the paper's {mine}")
+    # The engine's T5 buckets for relative positions -127..127 against T5's own function (model.t5_bucket).
+    if config["scheme"] == "t5" or "t5Buckets" in dump:
+        mine = M.t5_bucket(torch.arange(-127, 128), not config["causal"]).tolist()
+        if dump.get("t5Buckets") != mine:
+            problems.append(f"T5 buckets {dump.get('t5Buckets')} differ from T5's {mine}")
+    # Randomized positions: every training batch carries its sorted positions below L, and only then.
+    L = config.get("randomizedPositions", 0)
+    for b in [dump["batch"], *dump["train"]["batches"]]:
+        at = b.get("positions")
+        ok = at is None if L == 0 else at is not None and all(
+            len(row) == len(set(row)) and row == sorted(row) and 0 <= row[0] and row[-1] < L for row in at)
+        if not ok:
+            problems.append(f"batch positions {at} are not sorted distinct draws below {L}")
+            break
 
     found, loss_rel, worst, params = check_point(config, dump, "initial", out)
     problems += found
@@ -201,7 +227,7 @@ def check_case(fields, dump, out=None, check_after=0):
     if len(train["batches"]) != TRAIN_STEPS or len(train["losses"]) != TRAIN_STEPS:
         problems.append(f"expected {TRAIN_STEPS} training batches and losses")
     curve_model = M.LabModel(config, params)
-    batches = [(b["tokens"], b["targets"]) for b in train["batches"]]
+    batches = [(b["tokens"], b["targets"], b.get("positions")) for b in train["batches"]]
     curve = M.train(curve_model, batches)
     diffs = [abs(a - b) for a, b in zip(train["losses"], curve)]
     curve_err = max(diffs) if diffs else float("inf")

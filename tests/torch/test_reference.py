@@ -15,7 +15,17 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import model as M  # noqa: E402
-from harness import close, make_config, random_batch, random_model, run, test  # noqa: E402
+from harness import (  # noqa: E402
+    attention_only_output,
+    close,
+    make_config,
+    random_batch,
+    random_model,
+    random_positions,
+    reference_dump,
+    run,
+    test,
+)
 
 torch.set_num_threads(1)
 
@@ -32,19 +42,29 @@ GRADCHECK_CASES = {
     "alibi, three heads, causal": make_config(scheme="alibi", dModel=6, nHeads=3, nLayers=1),
     "alibi, bidirectional, pooled": make_config(scheme="alibi", causal=False, pooled=True, task="subject",
                                                 nLayers=1),
+    "t5, causal": make_config(scheme="t5", nLayers=1),
+    "t5, bidirectional, two blocks (fast mode)": make_config(scheme="t5", causal=False),
+    "learned at randomized positions": make_config(scheme="learned", randomizedPositions=9, nLayers=1),
+    "sinusoidal at randomized positions": make_config(scheme="sinusoidal", randomizedPositions=40, nLayers=1),
+    "rope at randomized positions": make_config(scheme="rope", randomizedPositions=40, nLayers=1),
+    "alibi at randomized positions": make_config(scheme="alibi", causal=False, randomizedPositions=40, nLayers=1),
+    "t5 at randomized positions, bidirectional": make_config(scheme="t5", causal=False, randomizedPositions=60,
+                                                             nLayers=1),
 }
 
 
 def _gradcheck(config):
     m = random_model(config, dtype=torch.float64)
     # Learned positions are checked past T too, where the table has no row.
-    n = config["length"] + 2 if config["scheme"] == "learned" else config["length"]
+    randomized = config.get("randomizedPositions", 0) > 0
+    n = config["length"] + 2 if config["scheme"] == "learned" and not randomized else config["length"]
     tokens, targets = random_batch(config, n=n)
+    positions = random_positions(config) if randomized else None
     names = list(m.params)
 
     def loss(*tensors):
         m.params = dict(zip(names, tensors))
-        return m.loss_and_accuracy(tokens, targets)[0]
+        return m.loss_and_accuracy(tokens, targets, positions)[0]
 
     inputs = tuple(m.params[k] for k in names)
     fast = config["nLayers"] > 1
@@ -137,22 +157,12 @@ def alibi_slopes_follow_the_papers_rule_for_every_head_count():
     close(M.alibi_slopes(6), [2**-2, 2**-4, 2**-6, 2**-8, 2**-1, 2**-3], 1e-15, "h = 6")
 
 
-def attention_only_output(config, n):
-    """Block 0's attention output with wq = wk = 0 and wv = wo = identity: attention weights are softmax(bias)."""
-    m = random_model(config, dtype=torch.float64)
-    d = config["dModel"]
-    for w, value in (("wq", 0), ("wk", 0), ("wv", 1), ("wo", 1)):
-        m.params[f"l0.{w}"] = torch.eye(d, dtype=torch.float64) * value
-    u = torch.randn(1, n, d, dtype=torch.float64, generator=torch.Generator().manual_seed(5))
-    return m._attention(u, 0)[0].detach().numpy(), u[0].numpy()
-
-
 @test
 def alibi_bias_is_minus_slope_times_distance_symmetric_or_causal():
     for causal in (False, True):
         config = make_config(scheme="alibi", dModel=12, nHeads=3, causal=causal)
         n, dh = 6, 4
-        got, u = attention_only_output(config, n)
+        got, u, _ = attention_only_output(config, n)
         for j, slope in enumerate(paper_alibi_slopes(3)):
             for p in range(n):
                 a = np.array([-slope * abs(p - m) if (m <= p or not causal) else -np.inf for m in range(n)])
@@ -163,7 +173,7 @@ def alibi_bias_is_minus_slope_times_distance_symmetric_or_causal():
 @test
 def attention_without_bias_averages_visible_values():
     for causal in (False, True):
-        got, u = attention_only_output(make_config(causal=causal), 5)
+        got, u, _ = attention_only_output(make_config(causal=causal), 5)
         for p in range(5):
             visible = u[: p + 1] if causal else u
             close(got[p], visible.mean(axis=0), 1e-12, f"causal {causal} p {p}")
@@ -171,7 +181,7 @@ def attention_without_bias_averages_visible_values():
 
 @test
 def causal_logits_ignore_later_tokens_and_bidirectional_ones_do_not():
-    for scheme in ("none", "rope", "alibi", "sinusoidal", "learned"):
+    for scheme in ("none", "rope", "alibi", "sinusoidal", "learned", "t5"):
         for causal in (True, False):
             config = make_config(scheme=scheme, causal=causal)
             m = random_model(config)
@@ -188,7 +198,7 @@ def learned_positions_past_t_add_nothing():
     config = make_config(scheme="learned", length=4)
     m = random_model(config)
     tokens = torch.tensor([[0, 1, 2, 3, 4, 0, 1]])
-    x = m.embed(tokens).detach()
+    x = m.embed(tokens, torch.arange(7)[None]).detach()
     s = math.sqrt(config["dModel"])
     close(x[0, :4], s * m.params["wte"].detach()[tokens[0, :4]] + m.params["wpe"].detach(), 1e-6, "p < T")
     close(x[0, 4:], s * m.params["wte"].detach()[tokens[0, 4:]], 0, "p >= T")
@@ -196,7 +206,8 @@ def learned_positions_past_t_add_nothing():
 
 @test
 def pooled_model_without_positions_cannot_see_order_and_rope_can():
-    for scheme, invariant in (("none", True), ("rope", False), ("alibi", False), ("sinusoidal", False)):
+    for scheme, invariant in (("none", True), ("rope", False), ("alibi", False), ("sinusoidal", False),
+                              ("t5", False)):
         config = make_config(scheme=scheme, causal=False, pooled=True, task="subject")
         m = random_model(config)
         # Swapping two tokens, not reversing: symmetric ALiBi cannot tell a sequence from its reverse.
@@ -249,6 +260,11 @@ def parameters_follow_the_contracts_order_and_decay_set():
     decayed = [n for n in names if M.is_decayed(n)]
     assert decayed == ["l0.wq", "l0.wk", "l0.wv", "l0.wo", "l0.w1", "l0.w2", "head.w"], decayed
     assert "wpe" not in [n for n, _ in M.param_shapes(make_config(scheme="rope"))]
+    # T5's table, one for every layer, right after wte; a learned table of L rows with randomized positions.
+    t5 = M.param_shapes(make_config(scheme="t5", nHeads=2))
+    assert t5[1] == ("t5.bias", [32, 2]) and [n for n, _ in t5].count("t5.bias") == 1, t5[:3]
+    assert not M.is_decayed("t5.bias")
+    assert M.param_shapes(make_config(scheme="learned", randomizedPositions=24))[1] == ("wpe", [24, 8])
 
 
 def manual_steps(config, params, grads_of, steps):
@@ -294,30 +310,6 @@ def training_steps_are_clip_then_adamw_as_the_contract_writes_them():
         assert moved > 1e-3, "the steps must change the parameters"
 
 
-def _as_entries(tensors):
-    return [{"name": k, "shape": list(v.shape), "data": v.detach().reshape(-1).tolist()} for k, v in tensors.items()]
-
-
-def _point(m, tokens, targets):
-    """One point of a dump from the reference: its parameters, the batch, the loss and every gradient there."""
-    m.zero_grad()
-    loss, _ = m.loss_and_accuracy(tokens, targets)
-    loss.backward()
-    return {"params": _as_entries(m.params), "batch": {"tokens": tokens.tolist(), "targets": targets.tolist()},
-            "loss": loss.item(), "grads": _as_entries(m.gradients())}  # fmt: skip
-
-
-def reference_dump(config, steps):
-    """A dump in pe-lab-dump's format produced by the reference itself, with a checkpoint after the steps."""
-    m = random_model(config, spread=0.05)
-    dump = {"config": config, "alibiSlopes": M.alibi_slopes(config["nHeads"]), **_point(m, *random_batch(config))}
-    batches = [random_batch(config, seed=10 + t) for t in range(steps)]
-    losses = M.train(m, batches)
-    dump["train"] = {"batches": [{"tokens": a.tolist(), "targets": b.tolist()} for a, b in batches], "losses": losses}
-    dump["checkpoint"] = {"step": steps, **_point(m, *random_batch(config, seed=99))}
-    return dump
-
-
 @test
 def parity_accepts_the_references_own_dump_and_rejects_each_kind_of_difference():
     import copy
@@ -352,6 +344,9 @@ def parity_accepts_the_references_own_dump_and_rejects_each_kind_of_difference()
     # Parameters that are not what the engine differentiated make every check downstream fail.
     assert "gradient" in spoiled(lambda d: d["params"][0]["data"].__setitem__(0, d["params"][0]["data"][0] + 0.05))
 
+
+# T5's buckets and bias, and randomized positions: their tests register with the same runner.
+import test_positions  # noqa: E402, F401
 
 if __name__ == "__main__":
     sys.exit(run())

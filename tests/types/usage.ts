@@ -116,6 +116,9 @@ async function usage(): Promise<void> {
   const config: LabConfig = { task: 'subject', scheme: 'alibi', dModel: 32, nLayers: 1, length: 8 };
   const lab: Lab = new labModule.Lab(config);
   const defaultLab: Lab = new labModule.Lab();
+  const t5Lab: Lab = new labModule.Lab({ scheme: 't5', randomizedPositions: 64 });
+  const randomized: number = t5Lab.config.randomizedPositions;
+  t5Lab.delete();
   const losses: Float32Array = lab.train(10).loss;
   const trainAccuracy: Float32Array = lab.train(1).accuracy;
   const evaluation = lab.evaluate({ samples: 16 });
@@ -137,6 +140,7 @@ async function usage(): Promise<void> {
   new labModule.Lab({ width: 64 });
   void [
     labHeap,
+    randomized,
     losses,
     trainAccuracy,
     lengths,

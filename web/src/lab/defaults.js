@@ -23,6 +23,7 @@ export const LAB_DEFAULTS = Object.freeze({
   weightDecay: 0.01,
   clip: 1,
   seed: 1,
+  randomizedPositions: 0,
 });
 
 /** The shortest sequence each task can write ("the A verb the B" for subject; docs/lab-model.md, "Tasks"). */

@@ -15,14 +15,16 @@ export { LAB_DEFAULTS };
 /**
  * Every field of a lab configuration, filled.
  * @typedef {{ task: 'previous' | 'reverse' | 'first' | 'subject' | 'majority',
- *   scheme: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi', ropeConvention: 'interleaved' | 'half',
- *   base: number, dModel: number, nHeads: number, nLayers: number, length: number, batch: number,
- *   causal: boolean, scaleEmbedding: boolean, lr: number, warmup: number, steps: number, weightDecay: number,
- *   clip: number, seed: number }} FullLabConfig
+ *   scheme: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5',
+ *   ropeConvention: 'interleaved' | 'half', base: number, dModel: number, nHeads: number, nLayers: number,
+ *   length: number, batch: number, causal: boolean, scaleEmbedding: boolean, lr: number, warmup: number,
+ *   steps: number, weightDecay: number, clip: number, seed: number, randomizedPositions: number }} FullLabConfig
  */
 
 const TASKS = Object.keys(MIN_LENGTH);
-const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
+const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
+/** The evaluation cap: the longest sequence, and the widest range of randomized positions. */
+const MAX_POSITIONS = 128;
 const CAUSAL_BY_DEFAULT = new Set(['previous', 'first']);
 
 const CONFIG_BLOCK = /^CONFIG_JSON = r"""\n([\s\S]*?)\n"""$/m;
@@ -46,6 +48,7 @@ const FIELDS = {
   weightDecay: { kind: 'number', min: 0, max: 1 },
   clip: { kind: 'number', min: 0, max: 100 },
   seed: { kind: 'integer', min: 0, max: 4294967295 },
+  randomizedPositions: { kind: 'integer', min: 0, max: MAX_POSITIONS },
 };
 
 function fail(field, allowed, value) {
@@ -121,10 +124,25 @@ export function labConfig(config = {}) {
   if (c.task === 'first' && !c.causal) fail('causal', 'true for the task "first"', c.causal);
   if (c.task === 'subject' && c.causal) fail('causal', 'false for the task "subject"', c.causal);
   if (c.warmup > c.steps) fail('warmup', `an integer from 0 to steps (${c.steps})`, c.warmup);
+  checkRandomizedPositions(c);
   // In the order of the contract's table, whatever order the caller's object had.
   return /** @type {FullLabConfig} */ (
     Object.fromEntries(Object.keys(FIELDS).map((field) => [field, c[field]]))
   );
+}
+
+/** Throws unless randomizedPositions is 0, or from the length to the cap with a scheme that has positions. */
+function checkRandomizedPositions({ randomizedPositions: L, length, scheme }) {
+  if (L !== 0 && L < length) {
+    fail('randomizedPositions', `0 (off) or an integer from length (${length}) to ${MAX_POSITIONS}`, L);
+  }
+  if (L !== 0 && scheme === 'none') {
+    fail(
+      'randomizedPositions',
+      `0 for the scheme "none", which has no positions to randomize (any other scheme takes 0 or an integer from length to ${MAX_POSITIONS})`,
+      L,
+    );
+  }
 }
 
 /**

@@ -36,7 +36,7 @@ rank's loss is its cross-entropy sum divided by the whole batch's number of targ
 averaging of gradients by DistributedDataParallel: the gradient, the clipping and the update are those of
 one process on the whole batch. Rank 0 prints and evaluates. K may not exceed the batch size.
 
-Editing CONFIG: every field is the lab's (task, scheme, sizes, schedule, seed). The script checks only what
+Editing CONFIG: every field is the lab's (task, scheme, sizes, schedule, seed, randomizedPositions). The script checks only what
 the model itself needs, so sizes past the browser's caps (a wider model, longer sequences, a bigger batch)
 run here. Parameters are named as in the lab's contract, with "." written "_" ("l0.wq" is l0_wq), and a
 linear layer computes y = x W + b with W stored [in, out].
@@ -76,7 +76,8 @@ CONFIG_JSON = r"""
   "steps": 600,
   "weightDecay": 0.01,
   "clip": 1,
-  "seed": 1
+  "seed": 1,
+  "randomizedPositions": 0
 }
 """
 
@@ -178,7 +179,7 @@ TASKS = {
     "subject": (31, 12, True, 5, False),
     "majority": (8, 8, True, 2, False),
 }
-SCHEMES = ("none", "sinusoidal", "learned", "rope", "alibi")
+SCHEMES = ("none", "sinusoidal", "learned", "rope", "alibi", "t5")
 # subject's words, by token id: "the", 12 nouns (class = token id - 1), 8 verbs, 10 adjectives.
 WORDS = ("the bird boy cat child dog fox girl king man queen teacher woman bites chased chases finds kicks likes "
          "loves sees big brown fast happy lazy old quick red small young").split()  # fmt: skip
@@ -230,6 +231,23 @@ def training_batch(cfg, t):
     """Training batch t (0 for the first step): B sequences from the stream named by the seed and t."""
     rng = Rng(stream_seed(cfg["seed"], fnv1a64("lab:train") + t))
     return as_batch([write_sequence(cfg["task"], rng, cfg["length"]) for _ in range(cfg["batch"])])
+
+
+def training_positions(cfg, t):
+    """Ruoss et al.'s randomized positions for training batch t, or None when CONFIG has randomizedPositions 0:
+    each sequence's n positions drawn from 0..L-1 by the first n steps of a Fisher-Yates shuffle, then sorted."""
+    L, n = cfg["randomizedPositions"], cfg["length"]
+    if L == 0:
+        return None
+    rng = Rng(stream_seed(cfg["seed"], fnv1a64("lab:positions") + t))
+    rows = []
+    for _ in range(cfg["batch"]):
+        pool = list(range(L))
+        for i in range(n):
+            j = i + pick(rng, L - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        rows.append(sorted(pool[:n]))
+    return torch.tensor(rows, dtype=torch.long)
 
 
 def evaluation_batch(task, n, count):

@@ -42,10 +42,12 @@ def train(net, model, cfg, steps, rank, world, device, log_every):
     curve = []
     for t in range(steps):
         tokens, targets = training_batch(cfg, t)
+        positions = training_positions(cfg, t)
         total = int((targets != NO_TARGET).sum())
         rows = slice(rank * cfg["batch"] // world, (rank + 1) * cfg["batch"] // world)
         optimizer.zero_grad(set_to_none=True)
-        ce, right = loss_sums(net, tokens[rows].to(device), targets[rows].to(device))
+        at = None if positions is None else positions[rows].to(device)
+        ce, right = loss_sums(net, tokens[rows].to(device), targets[rows].to(device), at)
         (ce * world / total).backward()  # x world: DistributedDataParallel averages the ranks' gradients
         if cfg["clip"] > 0:
             torch.nn.utils.clip_grad_norm_(params, cfg["clip"])

@@ -88,4 +88,5 @@ export const SCHEME_COLOURS = Object.freeze({
   learned: '#009e73',
   rope: '#3d8fd1',
   alibi: '#d55e00',
+  t5: '#cc79a7',
 });

@@ -15,13 +15,14 @@
 namespace pe::lab {
 
 enum class Task { Previous, Reverse, First, Subject, Majority };
-enum class Scheme { None, Sinusoidal, Learned, Rope, Alibi };
+// New schemes go at the end: the saved state numbers them in this order.
+enum class Scheme { None, Sinusoidal, Learned, Rope, Alibi, T5 };
 
 /// Names as the page, the dump tool and the saved state spell them, in enum order.
 inline constexpr std::array<std::string_view, 5> kTaskNames = {"previous", "reverse", "first", "subject",
                                                                "majority"};
-inline constexpr std::array<std::string_view, 5> kSchemeNames = {"none", "sinusoidal", "learned", "rope",
-                                                                 "alibi"};
+inline constexpr std::array<std::string_view, 6> kSchemeNames = {"none", "sinusoidal", "learned",
+                                                                 "rope", "alibi",      "t5"};
 inline constexpr std::array<std::string_view, 2> kRopeConventionNames = {"interleaved", "half"};
 
 [[nodiscard]] constexpr std::string_view name_of(Task t) noexcept {
@@ -59,8 +60,15 @@ struct Config {
   double weight_decay = 0.01;
   double clip = 1.0;
   std::uint32_t seed = 1;
+  /// Ruoss et al. (2023)'s randomized positions: 0 (off), or L, the range 0..L-1 that training draws each
+  /// sequence's sorted positions from.
+  int randomized_positions = 0;
 
   [[nodiscard]] int head_dim() const noexcept { return d_model / n_heads; }
+  /// Rows of the additive position tables training reaches: L with randomized positions, else T.
+  [[nodiscard]] int position_rows() const noexcept {
+    return randomized_positions > 0 ? randomized_positions : length;
+  }
 };
 
 /// The contract's ranges. Integers are inclusive; the sizes are pe::limits' lab caps.
@@ -74,6 +82,10 @@ inline constexpr Range kWeightDecayRange{0.0, 1.0};
 inline constexpr Range kClipRange{0.0, 100.0};
 inline constexpr int kMinDModel = 8;
 inline constexpr int kMinLength = 2;
+/// T5's relative-position buckets (docs/lab-model.md, "T5"): 32 as in T5, with max_distance scaled from T5's
+/// 128 (a quarter of its 512-token inputs) to the lab's longest training offset plus one.
+inline constexpr int kT5Buckets = 32;
+inline constexpr int kT5MaxDistance = 32;
 
 /// The first thing wrong with a configuration, as "<field> must be <allowed>; received <value>." with the
 /// contract's field names (dModel, nHeads, ...), or nothing when it is valid.

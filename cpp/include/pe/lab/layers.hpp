@@ -18,14 +18,16 @@ namespace pe::lab {
 
 // --- input: token embedding plus an additive position table ------------------------------------------------
 
-/// x[b, p] = scale * wte[tokens[b, p]] + (p < pos_rows ? pos[p] : 0); pos may be null (no additive position).
+/// x[b, p] = scale * wte[tokens[b, p]] + (i < pos_rows ? pos[i] : 0) for the position i = positions[b, p]
+/// (positions [B, n], or null for i = p); pos may be null (no additive position).
 template <typename T>
-void embed_forward(T* x, const int* tokens, const T* wte, const T* pos, int pos_rows, int B, int n, int d,
-                   T scale);
-/// dwte[token] += scale * dx; dpos[p] += dx for p < pos_rows when dpos is not null (a learned table).
+void embed_forward(T* x, const int* tokens, const int* positions, const T* wte, const T* pos, int pos_rows,
+                   int B, int n, int d, T scale);
+/// dwte[token] += scale * dx; dpos[i] += dx for the position i < pos_rows when dpos is not null (a learned
+/// table).
 template <typename T>
-void embed_backward(T* dwte, T* dpos, const T* dx, const int* tokens, int pos_rows, int B, int n, int d,
-                    T scale);
+void embed_backward(T* dwte, T* dpos, const T* dx, const int* tokens, const int* positions, int pos_rows,
+                    int B, int n, int d, T scale);
 
 // --- LayerNorm over the d features of each row (biased variance, epsilon 1e-5) -----------------------------
 
@@ -99,32 +101,41 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, int 
 /// cos and sin tables [rows, dh/2] for positions 0..rows-1, angles in double, rounded to T.
 template <typename T>
 void rope_tables(T* cos_table, T* sin_table, int rows, int dh, double base);
-/// Rotates x in place by position; `inverse` rotates by minus the angle (the backward pass).
+/// Rotates x in place by position (positions [B, n], or null for 0..n-1); `inverse` rotates by minus the
+/// angle (the backward pass).
 template <typename T>
-void rope_apply(T* x, const T* cos_table, const T* sin_table, int B, int n, int d, int h,
-                RopeConvention convention, bool inverse);
+void rope_apply(T* x, const T* cos_table, const T* sin_table, const int* positions, int B, int n, int d,
+                int h, RopeConvention convention, bool inverse);
 
 // --- multi-head attention core: softmax(q k^T / sqrt(dh) + bias, masked) v, heads concatenated -------------
 
+/// The bias is ALiBi's -slope_j |i_p - i_m| when `slopes` is set, T5's table[bucket(i_m - i_p), j] when the
+/// functions get a table, else 0; i_p is the position of token p (positions [B, n], or p when null).
 struct AttentionShape {
   int B, n, d, h;
   bool causal;
   /// ALiBi slopes, one per head, or null for no bias.
   const double* slopes;
+  const int* positions = nullptr;
+  /// With a T5 table: the bucket of relative position r at buckets[r], for |r| <= kMaxOffset (positions.hpp).
+  const int* buckets = nullptr;
   [[nodiscard]] int dh() const noexcept { return d / h; }
 };
 [[nodiscard]] std::size_t attention_scratch(int n, int dh) noexcept;
 
-/// Pre-softmax scores [n, n] of sequence b and head j, masked entries -infinity. scratch as for the forward.
+/// Pre-softmax scores [n, n] of sequence b and head j, masked entries -infinity. scratch as for the forward;
+/// t5_bias the T5 table [kT5Buckets, h] or null.
 template <typename T>
-void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s, int b, int j, T* scratch);
+void attention_scores(T* scores, const T* q, const T* k, const AttentionShape& s, int b, int j, T* scratch,
+                      const T* t5_bias = nullptr);
 /// out [B, n, d] and the softmax weights probs [B, h, n, n], from rotated q, k and v [B, n, d].
 template <typename T>
 void attention_forward(T* out, T* probs, const T* q, const T* k, const T* v, const AttentionShape& s,
-                       T* scratch);
-/// Writes dq, dk, dv [B, n, d] (with respect to the rotated q and k).
+                       T* scratch, const T* t5_bias = nullptr);
+/// Writes dq, dk, dv [B, n, d] (with respect to the rotated q and k), and adds the gradient of the T5 table
+/// into dt5_bias (in double, [kT5Buckets, h]) when it is not null.
 template <typename T>
 void attention_backward(T* dq, T* dk, T* dv, const T* dout, const T* probs, const T* q, const T* k,
-                        const T* v, const AttentionShape& s, T* scratch);
+                        const T* v, const AttentionShape& s, T* scratch, double* dt5_bias = nullptr);
 
 }  // namespace pe::lab

@@ -33,7 +33,7 @@ struct Layout {
   [[nodiscard]] const TensorSpec& at(const std::string& name) const;
 };
 
-/// The contract's order for a configuration (wpe only for `learned`).
+/// The contract's order for a configuration (wpe only for `learned`, t5.bias only for `t5`).
 [[nodiscard]] Layout make_layout(const Config& config);
 
 template <typename T>
@@ -41,12 +41,13 @@ struct LayerParams {
   T *ln1_g, *ln1_b, *wq, *wk, *wv, *wo, *ln2_g, *ln2_b, *w1, *b1, *w2, *b2;
 };
 
-/// Pointers to every tensor of a buffer laid out by make_layout. wpe is null unless the scheme is `learned`;
-/// only the first n_layers entries of `layers` are set.
+/// Pointers to every tensor of a buffer laid out by make_layout. wpe is null unless the scheme is `learned`,
+/// t5_bias unless it is `t5`; only the first n_layers entries of `layers` are set.
 template <typename T>
 struct Params {
   T* wte = nullptr;
   T* wpe = nullptr;
+  T* t5_bias = nullptr;  ///< [kT5Buckets, h]
   std::array<LayerParams<T>, limits::kLabMaxLayers> layers{};
   T *lnf_g = nullptr, *lnf_b = nullptr, *head_w = nullptr, *head_b = nullptr;
 };
@@ -57,6 +58,7 @@ template <typename T>
   Params<T> p;
   p.wte = at("wte");
   if (config.scheme == Scheme::Learned) p.wpe = at("wpe");
+  if (config.scheme == Scheme::T5) p.t5_bias = at("t5.bias");
   for (int i = 0; i < config.n_layers; ++i) {
     const std::string l = "l" + std::to_string(i) + ".";
     p.layers[static_cast<std::size_t>(i)] = {

@@ -60,8 +60,9 @@ class Model {
 
   /// B sequences of n tokens (1 <= n <= limits::kLabMaxEvalLength, tokens in the task's vocabulary) through
   /// the model. With targets (B * n of them, or B for a pooled task) it also computes the loss sums; without,
-  /// only the activations.
-  LossSums forward(const int* tokens, const int* targets, int B, int n);
+  /// only the activations. positions ([B, n], each below limits::kLabMaxEvalLength) are the tokens'
+  /// positions, or null for 0..n-1.
+  LossSums forward(const int* tokens, const int* targets, int B, int n, const int* positions = nullptr);
   /// Adds the gradient of the last forward's mean loss into grads() (the last forward must have had targets).
   void backward();
   void zero_grad();
@@ -80,7 +81,7 @@ class Model {
   /// The last forward's pre-softmax scores [n, n] of sequence b, layer and head, masked entries -infinity.
   void attention_scores(T* out, int layer, int b, int head);
   /// The additive position table rows 0..rows-1 ([rows, d]) of `sinusoidal` or `learned` (rows no more than
-  /// its length for `learned`); empty for the other schemes.
+  /// its rows for `learned`); empty for the other schemes.
   [[nodiscard]] std::vector<T> position_table(int rows) const;
   /// The last forward's logits: [B, C] pooled, else [B * n, C].
   [[nodiscard]] const T* logits() const noexcept { return acts_.logits; }
@@ -108,10 +109,12 @@ class Model {
     std::vector<T> cos, sin;
   } scaled_;
   std::vector<double> slopes_;
+  std::vector<int> t5_buckets_;  ///< t5_bucket_table of the mask, for `t5`
+  std::vector<double> t5_grad_;  ///< the T5 table's gradient, summed in double over the layers
   std::vector<T> buffer_;
   Activations<T> acts_{};
   BackwardWork<T> work_{};
-  std::vector<int> tokens_, targets_;
+  std::vector<int> tokens_, targets_, positions_;
   int B_ = 0, n_ = 0;
   LossSums sums_{};
 };

@@ -24,15 +24,18 @@ struct TaskInfo {
 
 [[nodiscard]] TaskInfo task_info(Task task) noexcept;
 
-/// B sequences of n tokens, row-major, and their targets: B * n of them (per-token tasks) or B (pooled).
+/// B sequences of n tokens, row-major, and their targets: B * n of them (per-token tasks) or B (pooled); and
+/// the tokens' positions [B, n], or none for 0..n-1.
 struct Batch {
   int batch = 0;
   int length = 0;
   std::vector<int> tokens;
   std::vector<int> targets;
+  std::vector<int> positions;
 };
 
-/// Training batch `index` (0 for the first step) of a configuration: config.batch sequences of config.length.
+/// Training batch `index` (0 for the first step) of a configuration: config.batch sequences of config.length,
+/// with training_positions (positions.hpp) when the configuration randomizes positions.
 [[nodiscard]] Batch training_batch(const Config& config, std::uint64_t index);
 
 /// Sequences first..first+count-1 of the task's evaluation set of length n.

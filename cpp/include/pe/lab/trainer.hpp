@@ -73,7 +73,8 @@ class Trainer {
   /// Attention weights of one layer and head for sequence `example` of the evaluation set of length n.
   [[nodiscard]] AttentionMap attention(int layer, int head, int length, int example);
 
-  /// The additive position table [T, d]: the learned wpe, or the sinusoidal table; empty for other schemes.
+  /// The additive position table [R, d] over the rows training reaches (R = T, or L with randomized
+  /// positions): the learned wpe, or the sinusoidal table; empty for other schemes.
   [[nodiscard]] std::vector<float> position_table() const;
 
   struct OffsetScores {

@@ -15,6 +15,7 @@ export const SCHEME_NAMES = {
   learned: 'learned',
   rope: 'RoPE',
   alibi: 'ALiBi',
+  t5: 'T5 bias',
 };
 
 export const TASKS = [
