@@ -1,6 +1,6 @@
 // Size budgets of the built site (npm test runs this after the build): the engine's WebAssembly, which the
 // article and every embed load, at most 60 KB gzipped; the training lab's, which only the lab's figures load, at
-// most 56 KB; and the JavaScript and CSS the article loads, lazily loaded figures and both modules' glue
+// most 62 KB; and the JavaScript and CSS the article loads, lazily loaded figures and both modules' glue
 // included, at most 350 KB.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import { measure, reachedFiles } from './sizes.mjs';
 
 const KB = 1000;
 /** Each WebAssembly module's gzipped budget: the engine's 55.3 KB and the lab's 52.1 KB with a little room. */
-export const WASM_BUDGETS = { 'pe-engine.wasm': 60 * KB, 'pe-lab.wasm': 56 * KB };
+export const WASM_BUDGETS = { 'pe-engine.wasm': 60 * KB, 'pe-lab.wasm': 62 * KB };
 export const CODE_BUDGET = 350 * KB;
 const dist = process.env.PE_DIST_DIR ?? 'dist';
 
