@@ -83,7 +83,7 @@ if (values.json) {
 } else {
   console.log(`# ${Object.keys(overrides).length ? JSON.stringify(overrides) : 'the page as it is'}`);
   for (const r of results) {
-    console.log(`${r.id}: ${r.holds}/${r.seeds.length}  (${r.experiment})`);
+    console.log(`${r.id}: ${r.holds}/${r.seeds.length}  (${r.experiment}; ${r.ok ? 'ok' : 'NOT OK'})`);
     for (const s of r.seeds) console.log(`  seed ${s.seed}: ${s.holds ? 'holds' : 'FAILS'}  ${s.numbers}`);
   }
   console.log(

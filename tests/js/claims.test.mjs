@@ -20,9 +20,10 @@ for (const claim of results) {
   const n = claim.seeds.length;
   test(`${claim.where}: ${claim.claim} (holds for ${claim.holds} of ${n} seeds)`, () => {
     const lines = claim.seeds.map((s) => `  seed ${s.seed}: ${s.holds ? 'holds' : 'FAILS'}  ${s.numbers}`);
+    const wanted = claim.exactly === undefined ? `at least ${claim.needed}` : `exactly ${claim.exactly}`;
     assert.ok(
-      claim.holds >= claim.needed,
-      `${claim.id} holds for ${claim.holds} of ${n} seeds (at least ${claim.needed} needed):\n${lines.join('\n')}`,
+      claim.ok,
+      `${claim.id} holds for ${claim.holds} of ${n} seeds (${wanted} needed):\n${lines.join('\n')}`,
     );
   });
 }

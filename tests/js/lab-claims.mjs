@@ -127,6 +127,8 @@ export function experiments() {
   return {
     race: { params: race, schemes: SCHEMES },
     rotation: { params: rotation, schemes: schemesOfParams(rotation), peaks: true },
+    // rotation.html: "with the small model": the preset at the lab's default size.
+    rotationSmall: { params: { ...rotation, size: paramsOf().size }, schemes: ['rope'] },
     // lab.html: "Choose the task copy the previous token and the medium model, train RoPE".
     labPrevious: {
       params: paramsOf('task=previous&schemes=rope&size=medium'),
@@ -163,8 +165,9 @@ export const configFor = (experiment, scheme, seed) =>
 /**
  * The claims: where the article makes each, which experiment it reads, and its predicate on one seed's runs
  * (runs by scheme), returning whether it holds and the numbers it read.
- * A claim with its own `seeds` is about those seeds (an example the text names) and must hold for all of them.
- * @type {{ id: string, where: string, claim: string, experiment: string, seeds?: number[],
+ * A claim with its own `seeds` is about those seeds (an example the text names) and must hold for all of them;
+ * one with `exactly` counts seeds and must count right.
+ * @type {{ id: string, where: string, claim: string, experiment: string, seeds?: number[], exactly?: number,
  *   check: (runs: Record<string, any>, params: Record<string, any>) => { holds: boolean, numbers: string } }[]}
  */
 export const CLAIMS = [
@@ -293,6 +296,16 @@ export const CLAIMS = [
     },
   },
   {
+    id: 'rotation-small-rope-2T',
+    where: 'rotation.html',
+    claim:
+      '"with the small model, RoPE kept every token right at twice the length for only 3 of those seeds"',
+    experiment: 'rotationSmall',
+    // A statement about the ten seeds together: exactly 3 of them.
+    exactly: 3,
+    check: (runs, { length }) => exactly(runs, ['rope'], 2 * length, 1),
+  },
+  {
     id: 'lab-rope-peaks',
     where: 'lab.html, 6th paragraph',
     claim:
@@ -418,8 +431,12 @@ export function checkClaims(labModule, { seeds = SEEDS, only, onRun, overrides =
       seed,
       ...claim.check(runsOf(experiment, seed), experiment.params),
     }));
-    const needed = claim.seeds ? own.length : MUST_HOLD;
-    return { ...claim, holds: perSeed.filter((s) => s.holds).length, needed, seeds: perSeed };
+    const holds = perSeed.filter((s) => s.holds).length;
+    // Most claims are about any one seed (at least MUST_HOLD of the ten); one about named seeds must hold for
+    // each; one that counts seeds ("only 3 of those seeds") must count right.
+    const needed = claim.exactly ?? (claim.seeds ? own.length : MUST_HOLD);
+    const ok = claim.exactly === undefined ? holds >= needed : holds === claim.exactly;
+    return { ...claim, holds, needed, ok, seeds: perSeed };
   });
   return { results, ms };
 }
