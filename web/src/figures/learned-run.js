@@ -5,9 +5,11 @@
 import { defaultsOf } from '../app/params.js';
 import { PARAMS as LAB_PARAMS } from './lab/params.js';
 
-export const LEARNED_RUN = Object.freeze({
-  ...defaultsOf(LAB_PARAMS),
-  task: 'previous',
-  schemes: 'learned',
-  length: 16,
-});
+/**
+ * @typedef {{ task: string, schemes: string, length: number, size: string, lr: number, steps: number,
+ *   seed: number, batch: number } & Record<string, any>} LabRun
+ */
+
+export const LEARNED_RUN = /** @type {Readonly<LabRun>} */ (
+  Object.freeze({ ...defaultsOf(LAB_PARAMS), task: 'previous', schemes: 'learned', length: 16 })
+);
