@@ -28,6 +28,7 @@ async function heldOutAccuracy(page, figure) {
   return byLength;
 }
 
+// Seed 1 here; tests/js/claims.test.mjs checks the same statements for seeds 1..10.
 test('rotation: on "copy the previous token" sinusoids attend one back inside the trained length, but only RoPE carries to twice the length', async ({
   page,
 }) => {
@@ -37,11 +38,12 @@ test('rotation: on "copy the previous token" sinusoids attend one back inside th
   const accuracy = await heldOutAccuracy(page, figure);
   // "Both get every token right at the training length"
   expect(accuracy[8]).toEqual({ sinusoidal: 1, RoPE: 1 });
-  // "twice as long ... less than 60% of the time, while the RoPE model still gets all of them"
+  // "twice as long ... less than 60% of the time, while the RoPE model still gets more than 99% of them"
   expect(accuracy[16].sinusoidal).toBeLessThan(0.6);
-  expect(accuracy[16].RoPE).toBe(1);
-  // "every head of the sinusoidal model puts its highest mean score at offset 1"
-  await expectHeadsPeakAt(figure, 'sinusoidal', 1);
+  expect(accuracy[16].RoPE).toBeGreaterThan(0.99);
+  // "every head of the sinusoidal model's second block puts its highest mean score at offset 1" (the preset
+  // opens the inspection on that block)
+  await expectHeadsPeakAt(figure, 'sinusoidal', 1, 4, 1);
 });
 
 test('extension: the preset for longer contexts trains all five schemes at length 8 and evaluates up to 32', async ({

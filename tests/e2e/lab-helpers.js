@@ -31,15 +31,40 @@ export async function csvOf(page, figure) {
     .map((line) => line.split(','));
 }
 
-/** Steps the Head slider through heads 0..heads-1 and checks each head's peak offset in the inspection. */
-export async function expectHeadsPeakAt(figure, name, offset, heads = 4) {
+/**
+ * Steps the Head slider through heads 0..heads-1 of the block the inspection shows and checks each head's peak
+ * offset there.
+ */
+export async function expectHeadsPeakAt(figure, name, offset, heads = 4, block = 0) {
   const head = figure.getByLabel('Head');
   for (let h = 0; h < heads; h += 1) {
     await head.focus();
     await head.press(h === 0 ? 'Home' : 'ArrowRight');
     await expect(figure.locator('.pe-lab-peak')).toContainText(
-      `${name}, block 0, head ${h}: highest mean score at offset ${offset} `,
+      `${name}, block ${block}, head ${h}: highest mean score at offset ${offset} `,
       { timeout: 30_000 },
     );
   }
+}
+
+/** The peak offset of every head of every block, read from the inspection: peaks[block][head]. */
+export async function peakOffsets(figure, name, blocks, heads) {
+  const peaks = [];
+  for (let b = 0; b < blocks; b += 1) {
+    const block = figure.getByLabel('Block');
+    await block.focus();
+    await block.press(b === 0 ? 'Home' : 'ArrowRight');
+    peaks.push([]);
+    for (let h = 0; h < heads; h += 1) {
+      const head = figure.getByLabel('Head');
+      await head.focus();
+      await head.press(h === 0 ? 'Home' : 'ArrowRight');
+      const peak = figure.locator('.pe-lab-peak');
+      await expect(peak).toContainText(`${name}, block ${b}, head ${h}: highest mean score at offset`, {
+        timeout: 30_000,
+      });
+      peaks[b].push(Number((await peak.textContent()).match(/at offset (-?\d+)/)[1]));
+    }
+  }
+  return peaks;
 }

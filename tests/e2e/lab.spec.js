@@ -2,7 +2,7 @@
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
 import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers } from './fixtures.js';
-import { csvOf, expectHeadsPeakAt, finish, FIGURE, openLab } from './lab-helpers.js';
+import { csvOf, finish, FIGURE, openLab, peakOffsets } from './lab-helpers.js';
 
 /** "49.22%" -> 0.4922 */
 const percent = (text) => Number(text.replace('%', '')) / 100;
@@ -104,9 +104,13 @@ test('the default experiment shows progress at once and curves as it trains, end
   expect(at.double.rope).toBeGreaterThanOrEqual(0.9);
   expect(at.double.alibi).toBeGreaterThanOrEqual(0.9);
   for (const s of ['sinusoidal', 'learned', 'none']) expect(at.double[s]).toBeLessThanOrEqual(0.6);
-  // "even they lose some accuracy at 32 words".
-  expect(at.far.rope).toBeLessThan(at.double.rope);
-  expect(at.far.alibi).toBeLessThan(at.double.alibi);
+  // "even they lose accuracy at 32 words ... each lost between 5 and 40 points from twice the length, and at
+  // least one of the two fell below 90%" (seed 1 here; tests/js/claims.test.mjs checks seeds 1..10).
+  for (const s of ['rope', 'alibi']) {
+    expect(at.double[s] - at.far[s]).toBeGreaterThanOrEqual(0.05);
+    expect(at.double[s] - at.far[s]).toBeLessThanOrEqual(0.4);
+  }
+  expect(Math.min(at.far.rope, at.far.alibi)).toBeLessThan(0.9);
 
   // The prediction beside the result: every tick (and every blank) was right.
   await expect(figure.locator('.pe-lab-predict-table tbody tr')).toHaveCount(5);
@@ -329,17 +333,20 @@ test('the CSV holds every curve: held-out accuracy by length, then loss and accu
   for (const r of rows) for (const v of r.slice(2)) expect(Number.isFinite(Number(v))).toBe(true);
 });
 
-test('on a 360 px screen in dark mode the lab fits, and RoPE on the previous token peaks at offset 1 in every head', async ({
+test('on a 360 px screen in dark mode the lab fits, and RoPE of the medium model on the previous token peaks at offset 1 in most heads', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 360, height: 800 });
-  const figure = await openLab(page, '&task=previous&schemes=rope&theme=dark');
+  const figure = await openLab(page, '&task=previous&schemes=rope&size=medium&theme=dark');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await expectHeadsPeakAt(figure, 'RoPE', 1);
+  // "Choose the task copy the previous token and the medium model, train RoPE, and most of its heads peak at
+  // offset 1" (2 blocks of 4 heads).
+  const peaks = (await peakOffsets(figure, 'RoPE', 2, 4)).flat();
+  expect(peaks.filter((p) => p === 1).length).toBeGreaterThan(peaks.length / 2);
   await expect(figure.locator('.pe-lab-example')).toBeVisible();
   const background = await figure.evaluate((f) => getComputedStyle(f).backgroundColor);
   expect(background).not.toBe('rgb(255, 255, 255)');
