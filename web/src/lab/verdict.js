@@ -69,6 +69,7 @@ export function verdictOf(accuracies, task, sequences) {
   if (accuracies.length === 0) throw new Error('verdictOf: accuracies must hold at least one seed.');
   const words = accuracies.map((a) => wordFor(a, task, sequences));
   const working = words.filter((w) => w === 'works').length;
+  /** @type {'works' | 'mixed' | 'chance' | 'fails'} */
   let word;
   if (working === accuracies.length) word = 'works';
   else if (working > 0) word = 'mixed';
