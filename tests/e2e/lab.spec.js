@@ -56,7 +56,7 @@ test('the default experiment shows progress at once and curves as it trains, end
   console.log(`default experiment: ${status}`);
 
   // The prose's numbers are the run's, as the data table (the engine's values) has them.
-  await expect(live('lab-seed')).toHaveText('1');
+  await expect(live('lab-seeds')).toHaveText('seeds 1 to 5');
   await expect(live('lab-steps')).toHaveText('300');
   await expect(live('lab-seconds')).toHaveText(seconds);
   await expect(live('lab-last')).toHaveText('7');

@@ -162,8 +162,8 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
      * curve (class `pe-offsetchart-band` and its `bandClass`; a band that is not finite at k leaves a gap).
      * With `xs` (ascending, within min..max) the curves pass through those offsets only, and the pointer and
      * the keys move between them.
-     * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
-     *   number) => number, stroke: string, className: string, label?: string, band?: (k: number) =>
+     * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean,
+     *   series: { value: (k: number) => number, stroke: string, className: string, label?: string, band?: (k: number) =>
      *   [number, number] | undefined, bandClass?: string }[], marks?: { at: number, label: string }[],
      *   yFormat?: (v: number) => string, xs?: number[] }} spec
      */

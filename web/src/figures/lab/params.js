@@ -1,6 +1,7 @@
 // The lab's parameters: the experiment (task, schemes that race, training length, model size, learning rate,
 // steps, first seed and how many seeds), what the reader inspects in a trained model (scheme, seed, layer,
-// head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges every one and names what is wrong.
+// head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
+// every one and names what is wrong.
 import { formatParam, urlParamsOf } from '../../app/params.js';
 import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';

@@ -32,7 +32,8 @@ export function summary(race, params) {
           : null;
       })
       .filter(Boolean);
-    return `${head} Step ${formatInt(at)} of ${formatInt(total)}; accuracy on the last training batch: ${join(last)}.`;
+    const steps = `Step ${formatInt(at)} of ${formatInt(total)}`;
+    return `${head} ${steps}; accuracy on the last training batch: ${join(last)}.`;
   }
   const far = farLength(race);
   const lengths = runs[0].evaluation.lengths;
