@@ -32,6 +32,23 @@ export async function csvOf(page, figure) {
 }
 
 /**
+ * The held-out accuracy at one length from the CSV's rows (header first): { scheme name: accuracy }, the median
+ * of the seeds when the race had several (the column "<name> accuracy median"), else the one seed's.
+ * @param {string[][]} csv
+ * @param {number} length
+ * @param {'median' | 'lowest' | 'highest' | `seed ${number}`} [which]
+ */
+export function heldOutAt([header, ...rows], length, which = 'median') {
+  const row = rows.find((r) => r[0] === 'held-out sequences' && Number(r[1]) === length);
+  const out = {};
+  header.forEach((name, i) => {
+    const match = name.match(/^(.+) accuracy(?: (median|lowest|highest|seed \d+))?$/);
+    if (match && (match[2] ?? 'median') === which) out[match[1]] = Number(row[i]);
+  });
+  return out;
+}
+
+/**
  * Steps the Head slider through heads 0..heads-1 of the block the inspection shows and checks each head's peak
  * offset there.
  */

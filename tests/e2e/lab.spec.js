@@ -2,7 +2,8 @@
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
 import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers } from './fixtures.js';
-import { csvOf, finish, FIGURE, openLab, peakOffsets } from './lab-helpers.js';
+import { verdictOf } from '../../web/src/lab/verdict.js';
+import { csvOf, finish, FIGURE, heldOutAt, openLab, peakOffsets } from './lab-helpers.js';
 
 /** "49.22%" -> 0.4922 */
 const percent = (text) => Number(text.replace('%', '')) / 100;
@@ -68,17 +69,21 @@ test('the default experiment shows progress at once and curves as it trains, end
   console.log(`default experiment: ${status}`);
 
   // The prose's numbers are the run's, as the data table (the engine's values) has them.
-  await expect(live('lab-seed')).toHaveText('1');
+  await expect(live('lab-seeds')).toHaveText('seeds 1 to 5');
   await expect(live('lab-steps')).toHaveText('300');
   await expect(live('lab-seconds')).toHaveText(seconds);
   await expect(live('lab-last')).toHaveText('7');
   await expect(live('lab-far')).toHaveText('32');
-  const [header, ...rows] = await csvOf(page, figure);
-  const heldOut = (length, column) => {
-    const row = rows.find((r) => r[0] === 'held-out sequences' && Number(r[1]) === length);
-    expect(header[3 + 2 * column]).toMatch(/accuracy$/);
-    return Number(row[3 + 2 * column]);
+  // The default race trains every scheme from five seeds: the prose quotes each scheme's median.
+  const csv = await csvOf(page, figure);
+  const names = {
+    none: 'no positions',
+    sinusoidal: 'sinusoidal',
+    learned: 'learned',
+    rope: 'RoPE',
+    alibi: 'ALiBi',
   };
+  const heldOut = (length, column) => heldOutAt(csv, length)[names[schemes[column]]];
   const schemes = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
   const at = {};
   // Every number the prose quotes: all five at 8 and 16 words, RoPE and ALiBi at 32.
@@ -121,7 +126,7 @@ test('the default experiment shows progress at once and curves as it trains, end
 
 test('the model without positions sits at chance on subject', async ({ page }) => {
   test.setTimeout(180_000);
-  const figure = await openLab(page, '&schemes=none');
+  const figure = await openLab(page, '&schemes=none&seeds=1');
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure);
   const rows = await csvOf(page, figure);
@@ -267,7 +272,7 @@ test('bad URL values show a note or the engine\u2019s message and the figure kee
 test('the keyboard reads the engine\u2019s exact values from the curves and the attention map', async ({
   page,
 }) => {
-  const figure = await openLab(page, '&schemes=rope&steps=50');
+  const figure = await openLab(page, '&schemes=rope&steps=50&seeds=1');
   const step = figure.getByRole('button', { name: 'Step' });
   await step.focus();
   await step.press('Enter');
@@ -318,7 +323,7 @@ test('the CSV holds every curve: held-out accuracy by length, then loss and accu
   page,
 }) => {
   test.setTimeout(120_000);
-  const figure = await openLab(page, '&schemes=none,alibi&size=tiny&steps=50&length=6');
+  const figure = await openLab(page, '&schemes=none,alibi&size=tiny&steps=50&length=6&seeds=1');
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure);
   const [header, ...rows] = await csvOf(page, figure);
@@ -381,13 +386,18 @@ test('"PyTorch script" saves the inspected scheme’s experiment as a standalone
   });
   expect(script).toMatch(/^def main\(\):$/m);
   expect(script).toContain('if __name__ == "__main__":');
-  // The scheme inspected is the one exported.
+  // The race's five seeds go with it, to be trained in turn.
+  expect(script).toMatch(/^SEEDS = \[7, 8, 9, 10, 11\]$/m);
+  // The run inspected (scheme and seed) is the one exported.
   await figure.getByLabel('Inspect', { exact: true }).selectOption('rope');
+  await figure.getByLabel('Seed', { exact: true }).selectOption('9');
   const [second] = await Promise.all([
     page.waitForEvent('download'),
     figure.getByRole('button', { name: 'PyTorch script' }).click(),
   ]);
   expect(second.suggestedFilename()).toBe('pe_lab_previous_rope.py');
+  const secondScript = await readFile(await second.path(), 'utf8');
+  expect(JSON.parse(secondScript.match(/^CONFIG_JSON = r"""\n([\s\S]*?)\n"""$/m)[1]).seed).toBe(9);
 });
 
 test('the learned table\u2019s similarity maps read the engine\u2019s cosines, and the sinusoidal one its closed form', async ({
@@ -395,7 +405,7 @@ test('the learned table\u2019s similarity maps read the engine\u2019s cosines, a
 }) => {
   test.setTimeout(180_000);
   const [length, dModel] = [8, 32]; // the default training length and the small model's width
-  const figure = await openLab(page, '&task=previous&schemes=learned&steps=100');
+  const figure = await openLab(page, '&task=previous&schemes=learned&steps=100&seeds=1');
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure);
   const tables = figure.locator('.pe-lab-tables');
@@ -500,4 +510,95 @@ test('the majority task, order-blind, names the most frequent token of the examp
   const most = Math.max(...counts.values());
   // The most frequent symbol, the smallest on a tie (docs/lab-model.md).
   expect(answer).toBe(String(Math.min(...[...counts].filter(([, c]) => c === most).map(([w]) => Number(w)))));
+});
+
+test('a race of two seeds draws each scheme\u2019s median over a band, reads both, judges by the rule across seeds, and keeps its seeds in the link', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const figure = await openLab(
+    page,
+    '&task=previous&schemes=none,rope&seeds=2&seed=4&steps=50&size=tiny&length=5',
+  );
+  await expect(figure.getByLabel('Seeds', { exact: true })).toHaveValue('2');
+  await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]seeds=2(&|$)/);
+  await figure.locator('.pe-lab-predict').getByLabel('RoPE').check();
+  await figure.getByRole('button', { name: 'Play' }).click();
+  await finish(figure);
+  await expect(figure.locator('.pe-lab-status')).toContainText('4 models trained and evaluated');
+
+  // One line and one band per scheme in every chart; the key says what they are.
+  for (const chart of ['loss', 'accuracy', 'lengths']) {
+    const svg = figure.locator(`svg.pe-lab-chart-${chart}`);
+    await expect(svg.locator('path.pe-lab-curve')).toHaveCount(2);
+    await expect(svg.locator('path.pe-lab-band')).toHaveCount(2);
+    await expect(svg.locator('path.pe-lab-band-rope')).toHaveAttribute('d', /^M.+Z$/);
+  }
+  await expect(figure.locator('.pe-lab-key')).toContainText('the median of 2 seeds');
+
+  // The readout gives the median and the range of the seeds, exactly as the CSV has every seed.
+  const csv = await csvOf(page, figure);
+  const [header, ...rows] = csv;
+  const column = (name) => header.indexOf(name);
+  expect(column('RoPE accuracy seed 5')).toBeGreaterThan(0);
+  const last = rows.find((r) => r[0] === 'training batch' && r[1] === '50');
+  const seeds = [4, 5].map((seed) => Number(last[column(`RoPE accuracy seed ${seed}`)]));
+  const readout = figure.locator('.pe-readout');
+  const chart = figure.locator('svg.pe-lab-chart-accuracy');
+  await chart.focus();
+  await chart.press('End');
+  await expect(readout).toContainText('step 50, accuracy on the training batch: no positions median');
+  const text = await readout.textContent();
+  const [, median, low, high] = text
+    .match(/RoPE median ([\d.]+)%, seeds ([\d.]+)% to ([\d.]+)%/)
+    .map((v) => Number(v) / 100);
+  expect(Math.abs(median - (seeds[0] + seeds[1]) / 2)).toBeLessThan(1e-6);
+  expect(Math.abs(low - Math.min(...seeds))).toBeLessThan(1e-6);
+  expect(Math.abs(high - Math.max(...seeds))).toBeLessThan(1e-6);
+  expect(Number(last[column('RoPE accuracy median')])).toBeCloseTo(median, 6);
+
+  // The measured column follows verdict.js on the seeds' held-out accuracy at twice the length (10 tokens).
+  for (const [name, scheme] of [
+    ['no positions', 'none'],
+    ['RoPE', 'rope'],
+  ]) {
+    const accuracies = ['seed 4', 'seed 5'].map((seed) => heldOutAt(csv, 10, seed)[name]);
+    const verdict = verdictOf(accuracies, 'previous', 128);
+    const word = {
+      works: 'works for all 2 seeds',
+      mixed: `works for ${verdict.working} of 2 seeds`,
+      chance: 'at chance',
+      fails: 'fails',
+    }[verdict.word];
+    const row = figure.locator('.pe-lab-predict-table tbody tr', { hasText: name });
+    await expect(row.locator('td').nth(2)).toHaveText(new RegExp(`^${word} \\(median `));
+    const outcome =
+      verdict.word === 'mixed'
+        ? 'the seeds split'
+        : (scheme === 'rope') === (verdict.word === 'works')
+          ? 'right'
+          : 'wrong';
+    await expect(row.locator('td').nth(3)).toHaveText(outcome);
+  }
+
+  // The inspection shows one seed; the link carries it and the seeds, and opens the same choice.
+  const seedChoice = figure.getByLabel('Seed', { exact: true });
+  await expect(seedChoice.locator('option')).toHaveText(['4', '5']);
+  await expect(seedChoice).toHaveValue('4');
+  await seedChoice.selectOption('5');
+  await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]inspectSeed=5(&|$)/);
+  const href = await figure.locator('.pe-lab-link').getAttribute('href');
+  await page.goto(href);
+  await expect(figure.getByLabel('Seeds', { exact: true })).toHaveValue('2');
+  await expect(figure.getByLabel('Seed', { exact: true })).toHaveValue('5');
+  await expect(figure.locator('.pe-summary')).toContainText('seeds 4 to 5');
+});
+
+test('a seeds value past the cap is brought to 10 with a note', async ({ page }) => {
+  await page.goto('embed.html?figure=lab&seeds=40');
+  const figure = page.locator(FIGURE);
+  await expect(figure.locator('.pe-url-notes')).toHaveText(
+    'seeds "40" is above the most this figure draws, 10: showing 10.',
+  );
+  await expect(figure.locator('.pe-summary')).toContainText('seeds 1 to 10');
 });

@@ -199,3 +199,128 @@ test('while calm returns a promise, Play sends no chunk until it resolves; Pause
   assert.equal(paused.state, 'paused');
   assert.equal(held.calls.filter((c) => c[1] === 'train').length, 0);
 });
+
+test('a race of several seeds trains one run per scheme and seed, each created from its own seed', async () => {
+  const pool = fakePool();
+  const race = createRace(pool, options({ seeds: [3, 4, 5] }));
+  assert.deepEqual(
+    race.runs.map((r) => r.key),
+    ['none:3', 'none:4', 'none:5', 'rope:3', 'rope:4', 'rope:5'],
+  );
+  await race.play();
+  assert.equal(race.state, 'done');
+  const creates = pool.calls.filter((c) => c[1] === 'create');
+  assert.deepEqual(
+    creates.map((c) => [c[0], c[2].scheme, c[2].seed]),
+    race.runs.map((r) => [r.key, r.scheme, r.seed]),
+  );
+  // Every run trained to the end and evaluated, once.
+  assert.ok(race.runs.every((r) => r.step === 45 && r.evaluation !== null));
+  const evaluations = pool.calls.filter((c) => c[1] === 'evaluate').map((c) => c[0]);
+  assert.deepEqual([...evaluations].sort(), race.runs.map((r) => r.key).sort());
+});
+
+test('without seeds a race trains from its configuration\u2019s seed alone', () => {
+  const race = createRace(fakePool(), options());
+  assert.deepEqual(race.seeds, [3]);
+  assert.deepEqual(
+    race.runs.map((r) => r.key),
+    ['none:3', 'rope:3'],
+  );
+});
+
+test('runs sharing a worker progress evenly: no run is more than a chunk ahead of another', async () => {
+  // 25 runs on two workers, each worker serving its requests in turn, as pool.js's workers do.
+  const queues = [Promise.resolve(), Promise.resolve()];
+  let placed = 0;
+  const spreads = [];
+  const workerOf = new Map();
+  const inner = fakePool({ msPerStep: 1, delay: 0 });
+  const pool = {
+    size: 2,
+    run(key) {
+      const worker = placed++ % 2;
+      workerOf.set(key, worker);
+      const handle = inner.run(key);
+      return {
+        key,
+        call: (...args) => (queues[worker] = queues[worker].then(() => handle.call(...args))),
+      };
+    },
+  };
+  let race;
+  race = createRace(
+    pool,
+    options({
+      config: { task: 'previous', steps: 300, seed: 1 },
+      schemes: ['none', 'sinusoidal', 'learned', 'rope', 'alibi'],
+      seeds: [1, 2, 3, 4, 5],
+      onChange: () => {
+        if (race?.state !== 'running') return;
+        for (const worker of [0, 1]) {
+          const steps = race.runs.filter((r) => workerOf.get(r.key) === worker).map((r) => r.step);
+          spreads.push(Math.max(...steps) - Math.min(...steps));
+        }
+      },
+    }),
+  );
+  await race.play();
+  assert.equal(race.state, 'done');
+  assert.equal(race.runs.length, 25);
+  // 13 runs on the busier worker share a round of 0.24 s: chunks of 18 steps at 1 ms a step.
+  const chunks = inner.calls.filter((c) => c[1] === 'train').map((c) => c[2]);
+  assert.ok(Math.max(...chunks) <= 19, `chunks ${Math.max(...chunks)}`);
+  assert.ok(Math.max(...spreads) <= 19, `spread ${Math.max(...spreads)} steps`);
+});
+
+test('Stop during a race of several seeds applies nothing more to any run', async () => {
+  const changes = [];
+  const pool = fakePool();
+  const race = createRace(
+    pool,
+    options({
+      config: { task: 'previous', steps: 5000 },
+      seeds: [1, 2],
+      onChange: (r) => changes.push(r.state),
+    }),
+  );
+  const playing = race.play();
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  race.stop();
+  const at = race.runs.map((r) => r.step);
+  const seen = changes.length;
+  await playing;
+  assert.equal(race.state, 'stopped');
+  assert.deepEqual(
+    race.runs.map((r) => r.step),
+    at,
+  );
+  assert.equal(changes.length, seen);
+  assert.ok(race.runs.every((r) => r.evaluation === null));
+});
+
+test('Pause then Play at once never trains a run past the schedule', async () => {
+  let race;
+  let cycles = 0;
+  race = createRace(
+    fakePool(),
+    options({
+      config: { task: 'previous', steps: 40, seed: 1 },
+      seeds: [1, 2],
+      onChange: () => {
+        if (race.state === 'running' && cycles < 5) {
+          cycles += 1;
+          race.pause();
+          race.play();
+        }
+      },
+    }),
+  );
+  await race.play();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(race.state, 'done');
+  for (const run of race.runs) {
+    assert.equal(run.step, 40);
+    assert.equal(run.loss.length, 40);
+  }
+});

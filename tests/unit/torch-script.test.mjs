@@ -8,13 +8,14 @@ import { test } from 'node:test';
 import { CONTRACT_DEFAULTS } from '../js/lab-contract.mjs';
 
 register('./raw-hooks.mjs', import.meta.url);
-const { LAB_DEFAULTS, labConfig, scriptConfig, scriptFromParts, torchScript } =
+const { LAB_DEFAULTS, labConfig, scriptConfig, scriptFromParts, scriptSeeds, torchScript } =
   await import('../../web/src/lab/torch-script.js');
 
 const PARTS = ['torch-template.py', 'torch-model.py', 'torch-train.py'].map((name) =>
   readFileSync(new URL(`../../web/src/lab/${name}`, import.meta.url), 'utf8'),
 );
 const BLOCK = /^CONFIG_JSON = r"""\n[\s\S]*?\n"""$/m;
+const SEEDS = /^SEEDS = \[.*\]$/m;
 
 test('labConfig fills every field with the engine defaults, in the contract order', () => {
   const expected = CONTRACT_DEFAULTS;
@@ -64,14 +65,18 @@ test('the configuration goes into the script as JSON and reads back unchanged', 
   }
 });
 
-test('the script is the three Python parts, joined, with only the CONFIG block changed', () => {
-  const outside = (text) => text.replace(BLOCK, 'CONFIG_JSON = <block>');
+test('the script is the three Python parts, joined, with only the CONFIG block and the SEEDS line changed', () => {
+  const outside = (text) => text.replace(BLOCK, 'CONFIG_JSON = <block>').replace(SEEDS, 'SEEDS = <list>');
   const joined = PARTS.map((part) => part.trimEnd() + '\n').join('\n\n');
   const a = torchScript({ task: 'subject', scheme: 'alibi', seed: 99 });
   const b = torchScript({ lr: 0.5, nLayers: 1 });
   assert.equal(outside(a), outside(joined));
   assert.equal(outside(b), outside(joined));
   assert.equal(scriptFromParts(PARTS, { seed: 5 }), torchScript({ seed: 5 }));
+  assert.equal(
+    scriptFromParts(PARTS, { seed: 5 }, { seeds: [5, 6] }),
+    torchScript({ seed: 5 }, { seeds: [5, 6] }),
+  );
   // The template alone runs the engine's default experiment.
   assert.deepEqual(JSON.parse(BLOCK.exec(PARTS[0])[0].slice('CONFIG_JSON = r"""'.length, -3)), labConfig());
 });
@@ -86,6 +91,7 @@ test('the script names PE Explorer, its configuration and how to run it', () => 
     '--steps',
     '--output',
     '--dump-init',
+    '--seeds',
   ]) {
     assert.ok(header.includes(words), `the header mentions ${words}`);
   }
@@ -158,11 +164,34 @@ test('bad configurations are refused with an Error that names the field', () => 
   }
 });
 
-test('a template without exactly one CONFIG block is refused', () => {
+test("the script trains from the config's seed alone unless given the seeds of a race", () => {
+  assert.deepEqual(scriptSeeds(torchScript()), [1]);
+  assert.deepEqual(scriptSeeds(torchScript({ seed: 42 })), [42]);
+  const raced = torchScript({ scheme: 'alibi', seed: 8 }, { seeds: [7, 8, 9, 10, 11] });
+  assert.deepEqual(scriptSeeds(raced), [7, 8, 9, 10, 11]);
+  assert.match(raced, /^SEEDS = \[7, 8, 9, 10, 11\]$/m, 'a Python list on one line');
+  // The inspected run's seed stays CONFIG's, whichever of the race's seeds it is.
+  assert.equal(scriptConfig(raced).seed, 8);
+  assert.deepEqual(scriptSeeds(torchScript({}, { seeds: [0, 4294967295] })), [0, 4294967295]);
+  for (const seeds of [[], [-1], [1.5], [2 ** 32], ['3'], 'rope', null]) {
+    assert.throws(
+      () => torchScript({}, { seeds: /** @type {any} */ (seeds) }),
+      /^Error: torchScript: options\.seeds must be a non-empty list of integers from 0 to 4294967295/,
+      `${JSON.stringify(seeds)} should be refused`,
+    );
+  }
+});
+
+test('a template without exactly one CONFIG block or SEEDS line is refused', () => {
   assert.throws(() => scriptFromParts(['print(1)\n', ...PARTS.slice(1)], {}), /holds 0 CONFIG_JSON blocks/);
   assert.throws(
     () => scriptFromParts([PARTS[0] + PARTS[0], ...PARTS.slice(1)], {}),
     /holds 2 CONFIG_JSON blocks/,
   );
   assert.throws(() => scriptConfig('nothing here'), /no CONFIG_JSON block/);
+  assert.throws(
+    () => scriptFromParts([PARTS[0].replace(SEEDS, ''), ...PARTS.slice(1)], {}),
+    /holds 0 SEEDS lines/,
+  );
+  assert.throws(() => scriptSeeds('nothing here'), /no SEEDS line/);
 });

@@ -1,10 +1,19 @@
-// A race: one training run per position scheme on the same task, data and seed, trained side by side in the
-// lab's workers. Play trains every run to the schedule's end in chunks (one request in flight per run, so Pause
-// takes effect within a chunk), Step trains a few steps, and when every run has finished, each is evaluated on
-// held-out sequences at the engine's grid of lengths. Stop ends a race for good (its workers are going away). Pure logic over a
-// pool of runs (pool.js), so Node's tests drive it with a stand-in pool.
+// A race: training runs of several position schemes on the same task, each scheme from the same seeds (one run
+// per scheme and seed, `rope:3`, so that every scheme meets the same batches and starts from the same draws of
+// its weights), trained side by side in the lab's workers. Play trains every run to the schedule's end in
+// chunks (one request in flight per run, so Pause takes effect within a round of chunks), Step trains a few
+// steps, and each run, once trained, is evaluated on held-out sequences of a grid of lengths. Stop ends a race
+// for good (its workers are going away). Pure logic over a pool of runs (pool.js), so Node's tests drive it
+// with a stand-in pool.
+import { runKey } from './seeds.js';
 
-/** Engine time one request aims at: long enough to amortise a message, short enough for Pause to feel instant. */
+/**
+ * Engine time a worker takes to serve one chunk of every run it holds: Pause lands within it, and no run of a
+ * worker gets further than one chunk ahead of another. A worker's requests wait in turn, so with 13 runs on a
+ * worker (25 runs on two) a chunk is 1/13 of it; a lone run's chunk stops at CHUNK_SECONDS.
+ */
+const ROUND_SECONDS = 0.24;
+/** Engine time one request aims at at most: long enough to amortise a message, short enough for Pause. */
 const CHUNK_SECONDS = 0.08;
 const MAX_CHUNK = 200;
 /** The first chunk of a run is this short, so that the page shows progress as soon as the engine is ready. */
@@ -15,38 +24,59 @@ export const STEP_SIZE = 10;
 /**
  * @typedef {object} RunState
  * @property {string} scheme
+ * @property {number} seed
+ * @property {string} key the run's name in its worker (runKey)
  * @property {number} step updates done
  * @property {number[]} loss the training loss of every step so far
  * @property {number[]} accuracy the training-batch accuracy of every step so far
  * @property {{ lengths: number[], accuracy: number[], loss: number[] } | null} evaluation by length, once done
+ *   (the engine's grid of lengths, ascending, not necessarily consecutive)
  * @property {number | null} secondsPerStep the engine's time per step in this run's worker, as last measured
  * @property {import('./pool.js').RunHandle} handle
  */
 
 /**
- * @param {{ run(key: string): import('./pool.js').RunHandle }} pool
- * @param {{ config: Record<string, unknown>, schemes: string[], samples: number,
+ * @param {{ run(key: string): import('./pool.js').RunHandle, size?: number }} pool `size`: its workers (1
+ *   when not given)
+ * @param {{ config: Record<string, unknown>, schemes: string[], seeds?: number[], samples: number,
  *   onChange: (race: ReturnType<typeof createRace>) => void, onError: (error: Error) => void,
  *   now?: () => number, calm?: () => Promise<void> | null }} options `config` is the engine's Lab
- *   configuration less the scheme; `onChange` is called after every chunk and state change; `calm` is asked
+ *   configuration less the scheme and the seed; `seeds` the seeds every scheme trains from
+ *   (default `[config.seed]`); `onChange` is called after every chunk and state change; `calm` is asked
  *   before every chunk of Play and, when it returns a promise, the chunk waits for it (the page yields its
  *   cores to the reader's input elsewhere)
  */
 export function createRace(
   pool,
-  { config, schemes, samples, onChange, onError, now = () => performance.now(), calm = () => null },
+  {
+    config,
+    schemes,
+    seeds = [Number(config.seed)],
+    samples,
+    onChange,
+    onError,
+    now = () => performance.now(),
+    calm = () => null,
+  },
 ) {
   const total = Number(config.steps);
   /** @type {RunState[]} */
-  const runs = schemes.map((scheme) => ({
-    scheme,
-    step: 0,
-    loss: [],
-    accuracy: [],
-    evaluation: null,
-    secondsPerStep: null,
-    handle: pool.run(scheme),
-  }));
+  const runs = schemes.flatMap((scheme) =>
+    seeds.map((seed) => ({
+      scheme,
+      seed,
+      key: runKey(scheme, seed),
+      step: 0,
+      loss: [],
+      accuracy: [],
+      evaluation: null,
+      secondsPerStep: null,
+      handle: pool.run(runKey(scheme, seed)),
+    })),
+  );
+  // Runs sharing the busiest worker (pool.run places them in turn), which share its rounds of chunks.
+  const sharing = Math.ceil(runs.length / Math.max(1, pool.size ?? 1));
+  const chunkSeconds = Math.min(CHUNK_SECONDS, ROUND_SECONDS / sharing);
   /** @type {'idle'|'running'|'paused'|'evaluating'|'done'|'failed'|'stopped'} */
   let state = 'idle';
   // Read through a call where an await lies between two looks: Pause, Stop and errors change it meanwhile.
@@ -60,6 +90,7 @@ export function createRace(
 
   const race = {
     runs,
+    seeds,
     total,
     get state() {
       return state;
@@ -98,7 +129,9 @@ export function createRace(
   const live = () => current() !== 'failed' && current() !== 'stopped';
 
   function create() {
-    created ??= Promise.all(runs.map((run) => run.handle.call('create', { ...config, scheme: run.scheme })));
+    created ??= Promise.all(
+      runs.map((run) => run.handle.call('create', { ...config, scheme: run.scheme, seed: run.seed })),
+    );
     return created;
   }
 
@@ -122,7 +155,7 @@ export function createRace(
 
   async function loop(run) {
     while (current() === 'running' && run.step < total) {
-      const wanted = run.secondsPerStep ? Math.round(CHUNK_SECONDS / run.secondsPerStep) : FIRST_CHUNK;
+      const wanted = run.secondsPerStep ? Math.round(chunkSeconds / run.secondsPerStep) : FIRST_CHUNK;
       const chunk = Math.max(1, Math.min(MAX_CHUNK, total - run.step, wanted));
       const wait = calm();
       if (wait) {
@@ -132,24 +165,37 @@ export function createRace(
       await train(run, chunk);
       if (live()) onChange(race);
     }
+    // Evaluated as soon as it is trained, a run keeps its worker busy while runs elsewhere still train.
+    if (current() === 'running' && run.step >= total) await evaluated(run);
+  }
+
+  /** @type {Map<RunState, Promise<void>>} */
+  const evaluations = new Map();
+  /** Evaluates a run once, however many loops and Steps ask for it. */
+  function evaluated(run) {
+    if (!evaluations.has(run)) {
+      evaluations.set(
+        run,
+        (async () => {
+          const { result, ms } = await run.handle.call('evaluate', { samples });
+          if (!live()) return;
+          engineMs += ms > 0 ? ms : 0;
+          run.evaluation = {
+            lengths: Array.from(result.lengths),
+            accuracy: Array.from(result.accuracy),
+            loss: Array.from(result.loss),
+          };
+          onChange(race);
+        })(),
+      );
+    }
+    return evaluations.get(run);
   }
 
   async function finishIfDone() {
     if (!live() || runs.some((run) => run.step < total)) return;
     setState('evaluating');
-    await Promise.all(
-      runs.map(async (run) => {
-        const { result, ms } = await run.handle.call('evaluate', { samples });
-        if (!live()) return;
-        engineMs += ms > 0 ? ms : 0;
-        run.evaluation = {
-          lengths: Array.from(result.lengths),
-          accuracy: Array.from(result.accuracy),
-          loss: Array.from(result.loss),
-        };
-        onChange(race);
-      }),
-    );
+    await Promise.all(runs.map(evaluated));
     if (!live()) return;
     elapsed += now() - playing.since;
     setState('done');
@@ -170,8 +216,11 @@ export function createRace(
   async function play() {
     if (state !== 'idle' && state !== 'paused') return started;
     begin('running');
+    // Chunks a Pause left in flight come back first: two loops of one run would train it past the schedule.
+    const before = started;
     started = (async () => {
       try {
+        await before;
         await create();
         await Promise.all(runs.map(loop));
         if (current() === 'running') await finishIfDone();
@@ -190,26 +239,32 @@ export function createRace(
     if (live()) onChange(race);
   }
 
-  /** Trains STEP_SIZE more steps of every run (fewer at the schedule's end). */
-  async function step() {
-    if (state !== 'idle' && state !== 'paused') return;
+  /** Trains STEP_SIZE more steps of every run (fewer at the schedule's end), after any Step or chunks before. */
+  function step() {
+    if (state !== 'idle' && state !== 'paused') return started;
     playing.since = now();
     state = 'paused';
-    try {
-      await create();
-      await Promise.all(
-        runs.map((run) => (run.step < total ? train(run, Math.min(STEP_SIZE, total - run.step)) : 0)),
-      );
-      if (!live()) return;
-      if (runs.every((run) => run.step >= total)) {
-        await finishIfDone();
-        return;
+    const before = started;
+    started = (async () => {
+      try {
+        await before;
+        if (!live()) return;
+        await create();
+        await Promise.all(
+          runs.map((run) => (run.step < total ? train(run, Math.min(STEP_SIZE, total - run.step)) : 0)),
+        );
+        if (!live()) return;
+        if (runs.every((run) => run.step >= total)) {
+          await finishIfDone();
+          return;
+        }
+        elapsed += now() - playing.since;
+        onChange(race);
+      } catch (error) {
+        fail(error);
       }
-      elapsed += now() - playing.since;
-      onChange(race);
-    } catch (error) {
-      fail(error);
-    }
+    })();
+    return started;
   }
 
   /** Ends the race: nothing it still waits for is applied or reported (its pool is being stopped). */

@@ -1,7 +1,8 @@
 // "Run it bigger": the training lab's experiment as one standalone PyTorch script. The Python lives in three
 // real Python files beside this one (the header, the engine's generator and the tasks; the model; training and
-// main), which Vite imports as text; torchScript joins them in that order and substitutes one thing, the JSON
-// of the configuration between `CONFIG_JSON = r"""` and `"""`. Lint the joined script rather than the parts
+// main), which Vite imports as text; torchScript joins them in that order and substitutes two things, the JSON
+// of the configuration between `CONFIG_JSON = r"""` and `"""`, and the list of seeds on the line `SEEDS = [...]`
+// (the seeds the page raced; the script trains one run from each). Lint the joined script rather than the parts
 // (the later parts use names the earlier ones define). Everything but the `?raw` imports is pure, so Node's
 // tests call scriptFromParts with the files read from disk.
 /// <reference path="./raw-imports.d.ts" />
@@ -28,6 +29,7 @@ const MAX_POSITIONS = 128;
 const CAUSAL_BY_DEFAULT = new Set(['previous', 'first']);
 
 const CONFIG_BLOCK = /^CONFIG_JSON = r"""\n([\s\S]*?)\n"""$/m;
+const SEEDS_LINE = /^SEEDS = (\[.*\])$/m;
 
 /** What a field may hold: kind, and the engine's inclusive range for numbers. */
 const FIELDS = {
@@ -146,22 +148,56 @@ function checkRandomizedPositions({ randomizedPositions: L, length, scheme }) {
 }
 
 /**
- * The script from its Python parts, in order, with the configuration's JSON in the first part's CONFIG block.
+ * The seeds a script trains from: `seeds` when given (a non-empty list of the engine's seeds), else the
+ * configuration's own seed alone.
+ * @param {unknown} seeds
+ * @param {FullLabConfig} full
+ * @returns {number[]}
+ */
+function seedList(seeds, full) {
+  if (seeds === undefined) return [full.seed];
+  const valid = (s) => Number.isInteger(s) && s >= 0 && s <= FIELDS.seed.max;
+  if (!Array.isArray(seeds) || seeds.length === 0 || !seeds.every(valid)) {
+    const shown = Array.isArray(seeds) ? `[${seeds.join(', ')}]` : String(seeds);
+    throw new Error(
+      `torchScript: options.seeds must be a non-empty list of integers from 0 to ${FIELDS.seed.max}; ` +
+        `received ${shown}.`,
+    );
+  }
+  return seeds;
+}
+
+/** Exactly one match of `pattern` in the template's first part, or an Error naming what is missing. */
+function one(head, pattern, what) {
+  const count = (head.match(new RegExp(pattern.source, 'gm')) ?? []).length;
+  if (count !== 1) throw new Error(`torchScript: the template holds ${count} ${what}, not 1.`);
+}
+
+/**
+ * The script from its Python parts, in order, with the configuration's JSON in the first part's CONFIG block and
+ * the seeds on its SEEDS line.
  * @param {string[]} parts the text of torch-template.py, torch-model.py and torch-train.py
  * @param {Record<string, unknown> | undefined} config a LabConfig (see labConfig)
+ * @param {{ seeds?: number[] }} [options] the seeds to train from, one run each (default: the config's seed)
  */
-export function scriptFromParts(parts, config) {
+export function scriptFromParts(parts, config, { seeds } = {}) {
   const full = labConfig(config);
+  const list = seedList(seeds, full);
   const [head, ...rest] = parts;
-  const blocks = head.match(new RegExp(CONFIG_BLOCK.source, 'gm')) ?? [];
-  if (blocks.length !== 1)
-    throw new Error(`torchScript: the template holds ${blocks.length} CONFIG_JSON blocks, not 1.`);
+  one(head, CONFIG_BLOCK, 'CONFIG_JSON blocks');
+  one(head, SEEDS_LINE, 'SEEDS lines');
   // JSON's strings, numbers and booleans here hold no backslash or quote run that could end the raw string.
-  const filled = head.replace(
-    CONFIG_BLOCK,
-    () => `CONFIG_JSON = r"""\n${JSON.stringify(full, null, 2)}\n"""`,
-  );
+  const filled = head
+    .replace(CONFIG_BLOCK, () => `CONFIG_JSON = r"""\n${JSON.stringify(full, null, 2)}\n"""`)
+    .replace(SEEDS_LINE, () => `SEEDS = ${JSON.stringify(list).replaceAll(',', ', ')}`);
   return [filled, ...rest].map((part) => part.trimEnd() + '\n').join('\n\n');
+}
+
+/** The seeds a script trains from (its SEEDS line). */
+export function scriptSeeds(script) {
+  const match = SEEDS_LINE.exec(script);
+  if (!match) throw new Error('scriptSeeds: the text holds no SEEDS line.');
+  return JSON.parse(match[1]);
 }
 
 /** The configuration a script holds (the JSON of its CONFIG block). */
@@ -175,10 +211,11 @@ export function scriptConfig(script) {
  * The text of a standalone Python file that trains the lab's experiment in PyTorch: the same initial weights
  * and training batches as the engine for the same seed, on cuda or cpu, single process or under torchrun.
  * @param {Record<string, unknown>} [config] a LabConfig; missing fields take the engine's defaults
+ * @param {{ seeds?: number[] }} [options] the seeds to train one run from each (default: the config's seed)
  * @returns {string}
  */
-export function torchScript(config) {
-  return scriptFromParts([template, model, training], config);
+export function torchScript(config, options) {
+  return scriptFromParts([template, model, training], config, options);
 }
 
 /** A file name for the download. */

@@ -12,6 +12,7 @@ differently again (TensorFloat-32 is switched off below): the curve follows the 
 Run it:
     python3 pe_lab.py                                  # CONFIG's schedule, on cuda if present, else cpu
     python3 pe_lab.py --steps 5000 --output run.json   # longer: past the schedule at its final rate
+    python3 pe_lab.py --seeds 1,2,3,4,5                # one run per seed, in turn, and their median
     torchrun --nproc_per_node 4 pe_lab.py              # data parallel over 4 processes (one per GPU)
 
 Flags:
@@ -22,11 +23,19 @@ Flags:
     --save FILE        write the trained weights (torch.save of the state dict)
     --dump-init FILE   write the initial weights as JSON, {"params": [{"name", "shape", "data"}]} ("-": stdout)
     --device DEVICE    run on this device instead of cuda-if-available-else-cpu
+    --seeds A,B,...    train one run from each of these seeds in turn (default: SEEDS below)
 
 Output: one line "step t loss L accuracy A" per step, t counted from 0, the loss and accuracy of the batch
 that update t trains on, measured before the update (as the page's curve); then "eval length n loss L
 accuracy A" at the engine's grid of lengths (the task's shortest, steps of half the training length, and 1x to
 4x the training length, at most 128), on held-out sequences that are the same for every seed and scheme.
+
+Seeds: SEEDS lists the seeds the page raced the scheme from, and the script trains one run from each, in
+turn, as the page does (CONFIG's "seed" is the run the page inspected; each run's is replaced by its seed).
+With more than one, every run's lines follow a line "seed S", and after the last run one line "median length
+n accuracy A lowest L highest H" per length gives the spread across seeds; --output then writes {"config",
+"seeds", "runs": [{"seed", "curve", "evaluation"}], ...}, --save writes FILE.seedS for each seed, and
+--dump-init the first seed's initial weights. With one seed the output is that run's alone.
 
 Several processes: under torchrun (which sets RANK, LOCAL_RANK, WORLD_SIZE and MASTER_ADDR) the script joins
 the process group (nccl on GPUs, else gloo) and wraps the model in DistributedDataParallel. Every rank draws
@@ -80,6 +89,9 @@ CONFIG_JSON = r"""
   "randomizedPositions": 0
 }
 """
+
+# The seeds the page trained this scheme from (a JSON list, which Python reads as a list).
+SEEDS = [1]
 
 # ----- The engine's random generator, bit for bit: splitmix64 seeds xoshiro256** --------------------------------
 

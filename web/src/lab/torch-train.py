@@ -98,6 +98,55 @@ def write_json(path, value):
             f.write(text)
 
 
+def seeds_flag(text):
+    """The seeds of --seeds: integers separated by commas, each a valid seed."""
+    try:
+        seeds = [int(piece) for piece in text.split(",") if piece.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seeds must be integers separated by commas; received {text!r}")
+    if not seeds or any(s < 0 or s > 4294967295 for s in seeds):
+        raise argparse.ArgumentTypeError(f"seeds must be integers from 0 to 4294967295; received {text!r}")
+    return seeds
+
+
+def run_seed(cfg, steps, args, rank, world, device, dump_init):
+    """One run from cfg's seed: train, then (rank 0) evaluate. Returns its curve and evaluation."""
+    model = LabModel(cfg)
+    model.init_weights()
+    if dump_init and rank == 0:
+        params = [{"name": n, "shape": s, "data": model.p(n).flatten().tolist()} for n, s, _, _, _ in param_specs(cfg)]
+        write_json(dump_init, {"config": cfg, "params": params})
+    if rank == 0:
+        print(f"PE Explorer lab: {cfg['task']}, {cfg['scheme']}, {steps} steps on {device} x {world}", flush=True)
+    model.to(device)
+    net = model
+    if world > 1:
+        ids = [device.index] if device.type == "cuda" else None
+        net = nn.parallel.DistributedDataParallel(model, device_ids=ids)
+    started = time.time()
+    curve = train(net, model, cfg, steps, rank, world, device, max(1, args.log_every))
+    evaluation = []
+    if rank == 0:
+        print(f"trained {steps} steps in {time.time() - started:.1f} s", flush=True)
+        evaluation = evaluate(model, cfg, args.eval_samples, device) if args.eval_samples > 0 else []
+    if world > 1:
+        # DistributedDataParallel goes first, and every rank leaves together: freed only when main returns,
+        # after its process group, it hung a gloo run at exit about one time in four (PyTorch 1.13).
+        del net
+        dist.barrier()
+    return model, curve, evaluation
+
+
+def print_spread(runs):
+    """The median, lowest and highest seed's held-out accuracy at every length (the page's line and band)."""
+    for i, point in enumerate(runs[0]["evaluation"]):
+        values = sorted(run["evaluation"][i]["accuracy"] for run in runs)
+        mid = len(values) // 2
+        median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+        low, high = values[0], values[-1]
+        print(f"median length {point['length']} accuracy {median:.6f} lowest {low:.6f} highest {high:.6f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description="PE Explorer training-lab experiment (see the docstring).")
     parser.add_argument("--steps", type=int, help="training steps (default: CONFIG's schedule length)")
@@ -107,41 +156,38 @@ def main():
     parser.add_argument("--save", help="write the trained weights here (torch.save of the state dict)")
     parser.add_argument("--dump-init", help="write the initial weights here as JSON ('-' for stdout)")
     parser.add_argument("--device", help="cpu, cuda, cuda:1, ... (default: cuda if available, else cpu)")
+    parser.add_argument("--seeds", type=seeds_flag, help="seeds to train from, e.g. 1,2,3 (default: SEEDS)")
     args = parser.parse_args()
     cfg = check_config(json.loads(CONFIG_JSON))
+    seeds = args.seeds or SEEDS
     steps = cfg["steps"] if args.steps is None else args.steps
     # Float32 matrix products as the page computes them, not TensorFloat-32's 10-bit mantissas on recent GPUs.
     torch.backends.cuda.matmul.allow_tf32 = False
     rank, world, device = start_processes(args.device)
     if world > cfg["batch"]:
         sys.exit(f"{world} processes need a batch of at least {world} sequences (CONFIG has {cfg['batch']})")
-    model = LabModel(cfg)
-    model.init_weights()
-    if args.dump_init and rank == 0:
-        params = [{"name": n, "shape": s, "data": model.p(n).flatten().tolist()} for n, s, _, _, _ in param_specs(cfg)]
-        write_json(args.dump_init, {"config": cfg, "params": params})
-    model.to(device)
-    net = model
-    if world > 1:
-        ids = [device.index] if device.type == "cuda" else None
-        net = nn.parallel.DistributedDataParallel(model, device_ids=ids)
+    runs = []
+    for i, seed in enumerate(seeds):
+        seeded = {**cfg, "seed": seed}
+        if rank == 0 and len(seeds) > 1:
+            print(f"seed {seed}", flush=True)
+        dump_init = args.dump_init if i == 0 else None
+        model, curve, evaluation = run_seed(seeded, steps, args, rank, world, device, dump_init)
+        runs.append({"seed": seed, "config": seeded, "curve": curve, "evaluation": evaluation})
+        if args.save and rank == 0:
+            torch.save(model.state_dict(), args.save if len(seeds) == 1 else f"{args.save}.seed{seed}")
     if rank == 0:
-        print(f"PE Explorer lab: {cfg['task']}, {cfg['scheme']}, {steps} steps on {device} x {world}", flush=True)
-    started = time.time()
-    curve = train(net, model, cfg, steps, rank, world, device, max(1, args.log_every))
-    if rank == 0:
-        print(f"trained {steps} steps in {time.time() - started:.1f} s", flush=True)
-        evaluation = evaluate(model, cfg, args.eval_samples, device) if args.eval_samples > 0 else []
+        if len(seeds) > 1 and args.eval_samples > 0:
+            print_spread(runs)
         if args.output:
-            run = {"device": str(device), "processes": world, "curve": curve, "evaluation": evaluation}
-            write_json(args.output, {"config": cfg, **run})
-        if args.save:
-            torch.save(model.state_dict(), args.save)
+            common = {"device": str(device), "processes": world}
+            if len(seeds) == 1:
+                run = runs[0]
+                output = {"config": run["config"], **common, "curve": run["curve"], "evaluation": run["evaluation"]}
+            else:
+                output = {"config": cfg, "seeds": seeds, **common, "runs": runs}
+            write_json(args.output, output)
     if world > 1:
-        # DistributedDataParallel goes first, and every rank leaves together: freed only when main returns,
-        # after its process group, it hung a gloo run at exit about one time in four (PyTorch 1.13).
-        del net
-        dist.barrier()
         dist.destroy_process_group()
 
 

@@ -1,7 +1,9 @@
 // A chart of curves over an integer offset 0..max (a score or a bias against the distance between a query and a
 // key), with a rule that the pointer and the keys move (one key map, grid-cursor.js) and a readout of the offset
-// under it. The figure says what each curve is and what an offset reads; the chart keeps its nodes between
-// draws, writes only what changed and follows its width.
+// under it. A curve may carry a band (the spread of several runs around it), and the offsets may be a grid of
+// chosen ones (lengths an evaluation measured) rather than every integer. The figure says what each curve is
+// and what an offset reads; the chart keeps its nodes between draws, writes only what changed and follows its
+// width.
 import { scaleLinear } from 'd3-scale';
 import { drawAxis } from './axes.js';
 import { changeWriter, h, nodePool, replaceChildren } from './dom.js';
@@ -29,13 +31,15 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   const yAxis = h('svg:g');
   const zero = h('svg:line', { class: 'pe-offsetchart-zero' });
   const marksGroup = h('svg:g', { class: 'pe-offsetchart-marks' });
+  const bandsGroup = h('svg:g');
   const curves = h('svg:g');
   const rule = h('svg:line', { class: 'pe-rule', visibility: 'hidden' });
-  svg.append(xAxis, yAxis, zero, marksGroup, curves, rule);
+  svg.append(xAxis, yAxis, zero, bandsGroup, marksGroup, curves, rule);
   const box = h('div', { class: 'pe-offsetchart-box' }, svg);
   const legend = h('div');
   const element = h('div', {}, box, legend);
   const paths = nodePool(curves, () => h('svg:path'));
+  const bands = nodePool(bandsGroup, () => h('svg:path'));
   const marks = nodePool(marksGroup, () => {
     const line = h('svg:line');
     const text = h('svg:text', { 'text-anchor': 'middle' });
@@ -45,8 +49,8 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   let keyShown = '';
   let shown = null;
   let x = null;
-  let cursor = null; // an index into the offsets shown (offsets()), 0 at the first
-  /** The offsets the curves have values at: the spec's `xs`, or every whole number from min to max. */
+  let cursor = null; // an index into the offsets shown, 0 at min
+  /** The offsets shown, ascending: `xs` when given, else every integer from min to max. */
   let offsets = [];
 
   function render() {
@@ -60,8 +64,9 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       series,
       marks: marked = [],
       yFormat,
+      xs,
     } = shown;
-    offsets = shown.xs ?? Array.from({ length: max - min + 1 }, (_, i) => min + i);
+    offsets = xs ?? Array.from({ length: max - min + 1 }, (_, i) => min + i);
     const w = Math.max(220, watch.width() || box.clientWidth);
     put(svg, 'width', w);
     put(svg, 'height', height);
@@ -97,6 +102,14 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       put(path, 'd', d);
       put(path, 'class', className);
       put(path, 'stroke', stroke);
+    });
+    const banded = series.filter((s) => s.band);
+    bands(banded.length).forEach((path, s) => {
+      const { band, stroke, bandClass = '' } = banded[s];
+      put(path, 'd', bandPath(offsets, band, x, y));
+      put(path, 'class', `pe-offsetchart-band ${bandClass}`.trim());
+      // A style, not the fill attribute: the charts' stylesheets set every path's fill to none.
+      put(path, 'style', `fill:${stroke}`);
     });
     const keys = series.filter((s) => s.label).map((s) => ({ label: s.label, color: s.stroke }));
     if (JSON.stringify(keys) !== keyShown) {
@@ -141,15 +154,18 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
     svg,
     /**
      * Draws the curves: curve s at offset k is `series[s].value(k)`, k = min..max (min 0 unless given; negative
-     * offsets for keys after the query), or only at the increasing offsets `xs` when given (a measurement on a
-     * grid: the curve runs straight between them and the cursor steps from one to the next), against a y axis
-     * over `domain`
+     * offsets for keys after the query), against a y axis over `domain`
      * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
      * legend under the chart; a value that is not finite leaves a gap in its curve. Each of `marks` is a labelled
      * vertical line at offset `at`; `yFormat` writes the y axis's ticks. The reading under the rule is renewed.
-     * @param {{ min?: number, max: number, xs?: number[], domain: [number, number], nice?: boolean, zeroLine?: boolean, series: { value: (k:
-     *   number) => number, stroke: string, className: string, label?: string }[], marks?: { at: number, label:
-     *   string }[], yFormat?: (v: number) => string }} spec
+     * A curve with a `band` has the area between band(k)[0] and band(k)[1] filled in its colour beneath every
+     * curve (class `pe-offsetchart-band` and its `bandClass`; a band that is not finite at k leaves a gap).
+     * With `xs` (ascending, within min..max) the curves pass through those offsets only, and the pointer and
+     * the keys move between them.
+     * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean,
+     *   series: { value: (k: number) => number, stroke: string, className: string, label?: string, band?: (k: number) =>
+     *   [number, number] | undefined, bandClass?: string }[], marks?: { at: number, label: string }[],
+     *   yFormat?: (v: number) => string, xs?: number[] }} spec
      */
     draw(spec) {
       shown = spec;
@@ -159,9 +175,33 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   };
 }
 
-/** The index of the value in an increasing list nearest to x (the first of two equally near). */
-function nearest(list, x) {
+/** The index of the offset nearest to x. */
+function nearest(offsets, x) {
   let best = 0;
-  for (let i = 1; i < list.length; i += 1) if (Math.abs(list[i] - x) < Math.abs(list[best] - x)) best = i;
+  for (let i = 1; i < offsets.length; i += 1) {
+    if (Math.abs(offsets[i] - x) < Math.abs(offsets[best] - x)) best = i;
+  }
   return best;
+}
+
+/** An area from low to high over every run of offsets where the band is finite: out along the top, back along
+ * the bottom. */
+function bandPath(offsets, band, x, y) {
+  let d = '';
+  let run = [];
+  const close = () => {
+    if (run.length > 0) {
+      const top = run.map(([k, [, hi]]) => `${x(k).toFixed(1)},${y(hi).toFixed(1)}`);
+      const bottom = run.map(([k, [lo]]) => `${x(k).toFixed(1)},${y(lo).toFixed(1)}`).reverse();
+      d += `M${top.join('L')}L${bottom.join('L')}Z`;
+    }
+    run = [];
+  };
+  for (const k of offsets) {
+    const b = band(k);
+    if (b && Number.isFinite(b[0]) && Number.isFinite(b[1])) run.push([k, b]);
+    else close();
+  }
+  close();
+  return d;
 }

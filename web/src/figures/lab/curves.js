@@ -1,6 +1,8 @@
 // The race's three charts: training loss and training accuracy per step, drawn as the runs train, and held-out
 // accuracy against sequence length once they are evaluated, with the training length marked. One colour per
-// scheme (SCHEME_COLOURS), named in one key.
+// scheme (SCHEME_COLOURS), named in one key. A scheme trained on several seeds is drawn as the median of its
+// seeds (the line) over a band from the lowest to the highest seed (lab/seeds.js); on one seed, as its curve.
+import { bandCache, groupRuns, spreadAt } from '../../lab/seeds.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
@@ -13,6 +15,18 @@ export const percentOf = (x) => `${formatFixed(100 * x, 5)}%`;
 /** A fraction as a percentage for prose and tables, to a tenth of a point. */
 export const percentShort = (x) => `${formatFixed(100 * x, 1)}%`;
 
+/**
+ * One scheme's value across its seeds in words: the value itself for one seed, else "median M, seeds L to H".
+ * @param {{ scheme: string, seeds: number, median: number, min: number, max: number }} s from spreadAt
+ * @param {(v: number) => string} format
+ */
+export function spreadText({ scheme, seeds, median, min, max }, format) {
+  const name = SCHEME_NAMES[scheme] ?? scheme;
+  return seeds === 1
+    ? `${name} ${format(median)}`
+    : `${name} median ${format(median)}, seeds ${format(min)} to ${format(max)}`;
+}
+
 const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
 
 /**
@@ -20,15 +34,15 @@ const heading = (text) => h('h3', { class: 'pe-lab-heading' }, text);
  */
 export function raceCharts(readout) {
   let race = null;
+  /** @type {ReturnType<typeof groupRuns>} */
+  let groups = [];
   let trained = 0;
-  const at = (values, i) => (i >= 0 && i < values.length ? values[i] : undefined);
-  /** "name value" for every run that has a value at index i. */
-  const list = (pick, i, format) =>
-    race.runs
-      .filter((run) => at(pick(run), i) !== undefined)
-      .map((run) => `${SCHEME_NAMES[run.scheme]} ${format(at(pick(run), i))}`)
-      .join(', ');
-  /** A chart of one measure per training step, each run's curve growing as it trains. */
+  /** Every scheme's value at index i, for those whose every seed has one, in words. */
+  const list = (pick, i, format) => {
+    const spreads = spreadAt(groups, pick, i);
+    return spreads.map((s) => spreadText(s, format)).join(race.seeds.length > 1 ? '; ' : ', ');
+  };
+  /** A chart of one measure per training step, each scheme's curve growing as it trains. */
   const stepChart = (name, yLabel, pick, what, format) =>
     offsetChart({
       name: `lab-chart-${name}`,
@@ -51,6 +65,7 @@ export function raceCharts(readout) {
     'Accuracy on the training batch',
     percentOf,
   );
+  const heldOut = (r) => r.evaluation?.accuracy;
   const lengths = offsetChart({
     name: 'lab-chart-lengths',
     label:
@@ -67,9 +82,14 @@ export function raceCharts(readout) {
             ? 'shorter than training'
             : 'longer than training';
       const i = race.runs[0].evaluation.lengths.indexOf(n);
-      return `length ${formatInt(n)} (${where}), held-out accuracy: ${list((r) => r.evaluation.accuracy, i, percentOf)}`;
+      return `length ${formatInt(n)} (${where}), held-out accuracy: ${list(heldOut, i, percentOf)}`;
     },
   });
+  const bands = {
+    loss: bandCache((r) => r.loss),
+    accuracy: bandCache((r) => r.accuracy),
+    lengths: bandCache(heldOut),
+  };
   const key = h('div', { class: 'pe-lab-key' });
   const lengthsBox = h(
     'div',
@@ -91,6 +111,27 @@ export function raceCharts(readout) {
   );
   let keyed = '';
 
+  function drawKey() {
+    const seeds = race.seeds.length;
+    const schemes = groups.map((g) => g.scheme).join(',');
+    if (`${schemes}/${seeds}` === keyed) return;
+    keyed = `${schemes}/${seeds}`;
+    /** @type {{ label: string, mark: 'dash' | 'line' | 'box', color: string }[]} */
+    const items = groups.map(({ scheme }) => ({
+      label: SCHEME_NAMES[scheme] ?? scheme,
+      mark: scheme === 'none' ? 'dash' : 'line',
+      color: SCHEME_COLOURS[scheme],
+    }));
+    if (seeds > 1) {
+      items.push({
+        label: `each line the median of ${seeds} seeds, its band the lowest to the highest seed`,
+        mark: 'box',
+        color: 'var(--muted)',
+      });
+    }
+    replaceChildren(key, keyList(items));
+  }
+
   return {
     element,
     /**
@@ -98,53 +139,52 @@ export function raceCharts(readout) {
      * @param {number} length the training length
      */
     draw(shown, length) {
+      if (shown !== race) Object.values(bands).forEach((b) => b.clear());
       race = shown;
+      groups = groupRuns(race.runs);
       trained = length;
-      const schemes = race.runs.map((r) => r.scheme).join(',');
-      if (schemes !== keyed) {
-        keyed = schemes;
-        replaceChildren(
-          key,
-          keyList(
-            race.runs.map(({ scheme }) => ({
-              label: SCHEME_NAMES[scheme],
-              mark: scheme === 'none' ? 'dash' : 'line',
-              color: SCHEME_COLOURS[scheme],
-            })),
-          ),
-        );
-      }
-      // One curve per run: values[i] is the curve at x = from + i; past the values the curve stops.
-      const curves = (pick, from) =>
-        race.runs.map((run) => ({
-          value: (x) => pick(run)[x - from],
-          stroke: SCHEME_COLOURS[run.scheme],
-          className: `pe-lab-curve pe-lab-curve-${run.scheme}${run.scheme === 'none' ? ' pe-lab-dashed' : ''}`,
-        }));
+      drawKey();
+      const several = race.seeds.length > 1;
+      // One curve per scheme: band.median[i] is the curve at x = from + i (or at xs[i]); past it the curve stops.
+      const curves = (cache, at) =>
+        groups.map((group) => {
+          const band = cache.get(group);
+          const { scheme } = group;
+          return {
+            value: (x) => band.median[at(x)],
+            band: several
+              ? (x) => /** @type {[number, number]} */ ([band.min[at(x)], band.max[at(x)]])
+              : undefined,
+            stroke: SCHEME_COLOURS[scheme],
+            className: `pe-lab-curve pe-lab-curve-${scheme}${scheme === 'none' ? ' pe-lab-dashed' : ''}`,
+            bandClass: `pe-lab-band pe-lab-band-${scheme}`,
+          };
+        });
+      const stepIndex = (x) => x - 1;
       const percentAxis = (v) => `${formatInt(100 * v)}%`;
-      const top = Math.max(1e-3, ...race.runs.map((r) => (r.loss.length ? Math.max(...r.loss) : 0)));
-      loss.draw({ min: 1, max: race.total, domain: [0, top], series: curves((r) => r.loss, 1) });
+      const lossCurves = curves(bands.loss, stepIndex);
+      const top = Math.max(1e-3, ...groups.map((g) => Math.max(0, ...bands.loss.get(g).max)));
+      loss.draw({ min: 1, max: race.total, domain: [0, top], series: lossCurves });
       accuracy.draw({
         min: 1,
         max: race.total,
         domain: [0, 1],
         yFormat: percentAxis,
-        series: curves((r) => r.accuracy, 1),
+        series: curves(bands.accuracy, stepIndex),
       });
       const evaluated = race.runs.every((r) => r.evaluation);
       lengthsBox.hidden = !evaluated;
       if (!evaluated) return;
-      const { lengths: xs } = race.runs[0].evaluation;
+      // The engine's grid of lengths: not every length between the first and the last.
+      const xs = race.runs[0].evaluation.lengths;
+      const index = new Map(xs.map((n, i) => [n, i]));
       lengths.draw({
         min: xs[0],
         max: xs[xs.length - 1],
         xs,
         domain: [0, 1],
         yFormat: percentAxis,
-        series: curves((r) => r.evaluation.accuracy, 0).map((curve, s) => {
-          const { accuracy: values, lengths: at } = race.runs[s].evaluation;
-          return { ...curve, value: (n) => values[at.indexOf(n)] };
-        }),
+        series: curves(bands.lengths, (n) => index.get(n) ?? -1),
         marks: [{ at: length, label: `trained on ${formatInt(length)}` }],
       });
     },

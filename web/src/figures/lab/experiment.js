@@ -8,12 +8,13 @@ import { createRace } from '../../lab/race.js';
 const INSPECT_EVERY_MS = 1000;
 
 /**
- * @param {{ key: string, config: Record<string, unknown>, schemes: string[], samples: number, workers: number,
- *   onChange: () => void, calm?: () => Promise<void> | null }} options `onChange` runs after every chunk, state
- *   change, failure and inspection; `calm` holds training back while the reader works elsewhere (lab/calm.js)
+ * @param {{ key: string, config: Record<string, unknown>, schemes: string[], seeds: number[], samples: number,
+ *   workers: number, onChange: () => void, calm?: () => Promise<void> | null }} options `onChange` runs after
+ *   every chunk, state change, failure and inspection; `calm` holds training back while the reader works
+ *   elsewhere (lab/calm.js)
  */
-export function createExperiment({ key, config, schemes, samples, workers, onChange, calm }) {
-  const pool = startPool(schemes.length, { workers });
+export function createExperiment({ key, config, schemes, seeds, samples, workers, onChange, calm }) {
+  const pool = startPool(schemes.length * seeds.length, { workers });
   const experiment = {
     key,
     config,
@@ -24,6 +25,7 @@ export function createExperiment({ key, config, schemes, samples, workers, onCha
     race: createRace(pool, {
       config,
       schemes,
+      seeds,
       samples,
       calm,
       onChange: () => onChange(),
@@ -33,8 +35,8 @@ export function createExperiment({ key, config, schemes, samples, workers, onCha
         onChange();
       },
     }),
-    /** The run of a scheme, or undefined when it does not race. */
-    run: (scheme) => experiment.race.runs.find((r) => r.scheme === scheme),
+    /** The run of a scheme from a seed, or undefined when it does not race. */
+    run: (scheme, seed) => experiment.race.runs.find((r) => r.scheme === scheme && r.seed === seed),
     /** Ends the experiment: its workers are terminated and nothing they still send is applied. */
     stop() {
       experiment.race.stop();
@@ -46,7 +48,7 @@ export function createExperiment({ key, config, schemes, samples, workers, onCha
 
 /**
  * Keeps what the reader inspects following the models: asks the run's worker again whenever the question (which
- * scheme, block, head, example) or the run's step changes, one request at a time, and at most every
+ * scheme and seed, block, head, example) or the run's step changes, one request at a time, and at most every
  * INSPECT_EVERY_MS while training. Results of an ended experiment are dropped.
  * @param {{ onResult: () => void }} options
  */
@@ -64,11 +66,12 @@ export function inspector({ onResult }) {
 
   /**
    * @param {ReturnType<typeof createExperiment>} experiment
-   * @param {{ inspect: string, layer: number, head: number, at: number, example: number }} question
+   * @param {{ inspect: string, seed: number, layer: number, head: number, at: number, example: number }}
+   *   question the learned table shown is that of the same seed
    */
   function update(experiment, question) {
-    const run = experiment.run(question.inspect);
-    const learned = experiment.run('learned');
+    const run = experiment.run(question.inspect, question.seed);
+    const learned = experiment.run('learned', question.seed);
     if (!run || run.step === 0 || busy) return;
     const key = JSON.stringify([experiment.key, question, run.step, learned?.step ?? 0]);
     if (key === asked) return;

@@ -1,5 +1,6 @@
-// Figure `lab`: train tiny transformers in the browser, one per position scheme, side by side on the same task,
-// data and seed, and watch which of them learn and which still work past the training length. Training runs in
+// Figure `lab`: train tiny transformers in the browser, one per position scheme and seed, side by side on the
+// same task and data, and watch which schemes learn and which still work past the training length, on every
+// seed or only some. Training runs in
 // Web Workers only (lab/pool.js, lab/race.js); this page draws what they send: loss and accuracy as they train,
 // held-out accuracy by length once they are evaluated, and, inside a chosen model, attention, score by offset
 // and the learned position table.
@@ -12,7 +13,7 @@ import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
 import { createExperiment, inspector } from './experiment.js';
 import { inspectPanel } from './inspect.js';
-import { configOf, INSPECTION, labLink, PARAMS, SAMPLES, schemesOf } from './params.js';
+import { configOf, INSPECTION, labLink, PARAMS, raceSeeds, SAMPLES, schemesOf } from './params.js';
 import { predictPanel } from './predict.js';
 import { scriptButton } from './script.js';
 import { live, summary, table } from './text.js';
@@ -26,14 +27,17 @@ const REDRAW_MS = 125;
 const RESTART_MS = 400;
 
 /**
- * What the engine says of a configuration, for every scheme that races: a Lab is made and freed on the page
- * (no training happens here), so that a bad value shows the engine's message before anything is played.
+ * What the engine says of a configuration, for every scheme that races and for the first and last seed (the
+ * engine judges a seed by its range alone): a Lab is made and freed on the page (no training happens here), so
+ * that a bad value shows the engine's message before anything is played.
  */
-function checkConfig(config, schemes) {
+function checkConfig(config, schemes, seeds) {
   const { Lab } = getLab();
   let causal = false;
-  for (const scheme of schemes) {
-    const lab = new Lab({ ...config, scheme });
+  const runs = [...schemes.map((scheme) => ({ scheme, seed: seeds[0] }))];
+  if (seeds.length > 1) runs.push({ scheme: schemes[0], seed: seeds[seeds.length - 1] });
+  for (const run of runs) {
+    const lab = new Lab({ ...config, ...run });
     causal = lab.config.causal;
     lab.delete();
   }
@@ -44,11 +48,13 @@ export default defineFigure({
   id: 'lab',
   title: 'Train one yourself: five position schemes race on the same task',
   caption:
-    'Each scheme trains its own small transformer in a Web Worker, on the same batches from the same seed. ' +
-    'Top: training loss and accuracy per step. Then: accuracy on held-out sequences up to four times the training length, the ' +
-    'training length marked. Below: inside one trained model, the attention of one example, the mean score ' +
-    'against the offset between query and key, and the trained learned table with how alike its positions ' +
-    'are. Hover, or focus a chart and use the arrow keys, to read exact values.',
+    'Each scheme trains its own small transformers in Web Workers, one per seed, on the same batches as the ' +
+    'other schemes from each seed. Top: training loss and accuracy per step, each line the median of the ' +
+    'seeds over a band from the lowest to the highest. Then: accuracy on held-out sequences of lengths up to ' +
+    'four times the training length, which is marked. Below: inside one trained model (a scheme and a seed), ' +
+    'the attention of one example, the mean score against the offset between query and key, and the trained ' +
+    'learned table with how alike its positions are. Hover, or focus a chart and use the arrow keys, to read ' +
+    'exact values.',
   params: PARAMS,
   lab: true,
 
@@ -60,14 +66,21 @@ export default defineFigure({
     if (!Number.isInteger(params.workers) || params.workers < 0 || params.workers > 8) {
       throw new Error(`workers must be 0 (automatic) or a whole number up to 8; received ${params.workers}.`);
     }
+    if (!Number.isInteger(params.seeds) || params.seeds < 1 || params.seeds > PARAMS.seeds.max) {
+      throw new Error(
+        `seeds must be a whole number from 1 to ${PARAMS.seeds.max}; received ${params.seeds}.`,
+      );
+    }
     const config = configOf(params);
-    const key = JSON.stringify([config, schemes, params.workers]);
-    const checked = previous?.key === key ? previous.checked : checkConfig(config, schemes);
+    const seeds = raceSeeds(params);
+    const key = JSON.stringify([config, schemes, seeds, params.workers]);
+    const checked = previous?.key === key ? previous.checked : checkConfig(config, schemes, seeds);
     const sinusoidal = memo(engine, 'sinusoidalTable', config.length, config.dModel);
     return {
       key,
       config,
       schemes,
+      seeds,
       checked,
       // The formula's table at the training length and width, beside the trained learned one, and how alike
       // its rows are (the engine's sinusoidal similarity, at the lab's base).
@@ -153,8 +166,9 @@ export default defineFigure({
     });
     view.link = h('a', { class: 'pe-button pe-lab-link' }, 'Link to this experiment');
     view.script = scriptButton(() => {
-      const { config, schemes, checked } = view.data;
-      return { ...config, scheme: inspected(view.params, schemes), causal: checked.causal };
+      const { config, schemes, seeds, checked } = view.data;
+      const { inspect, seed } = inspected(view.params, schemes, seeds);
+      return { config: { ...config, scheme: inspect, seed, causal: checked.causal }, seeds };
     }, frame);
     frame.actions.append(view.link, view.script);
     frame.plot.append(view.toolbar.element, view.predict.element, view.charts.element, view.inspect.element);
@@ -167,11 +181,11 @@ export default defineFigure({
     const current = data.shared.experiment;
     if (current?.key !== data.key) renew(view, { playing: current?.race.state === 'running' });
     const { race, failure, pool } = data.shared.experiment;
-    const { config, schemes, checked, sinusoidal, sinusoidalSimilarity } = data;
+    const { config, schemes, seeds, checked, sinusoidal, sinusoidalSimilarity } = data;
     view.toolbar.draw(race, failure, pool.size);
-    view.predict.draw(race, config.length);
+    view.predict.draw(race, config);
     view.charts.draw(race, config.length);
-    const question = inspection(view, params, schemes, config);
+    const question = inspection(view, params, schemes, seeds, config);
     view.inspector.update(data.shared.experiment, question);
     view.inspect.draw(view.inspector.state, {
       sinusoidal,
@@ -215,6 +229,7 @@ function renew(view, { playing }) {
     key: data.key,
     config: data.config,
     schemes: data.schemes,
+    seeds: data.seeds,
     samples: SAMPLES,
     workers: params.workers,
     onChange: view.schedule,
@@ -234,20 +249,30 @@ function renew(view, { playing }) {
   }, RESTART_MS);
 }
 
-/** The scheme inspected (and exported): the one asked for while it races, else the first that does. */
-function inspected(params, schemes) {
-  return schemes.includes(params.inspect) ? params.inspect : schemes[0];
+/**
+ * The run inspected (and exported): the scheme asked for while it races, else the first that does, and the
+ * seed asked for while the race trains it, else the first seed.
+ */
+function inspected(params, schemes, seeds) {
+  return {
+    inspect: schemes.includes(params.inspect) ? params.inspect : schemes[0],
+    seed: seeds.includes(params.inspectSeed) ? params.inspectSeed : seeds[0],
+  };
 }
 
-/** What the inspection panel asks, with its controls' ranges following the model and the task. */
-function inspection({ controls }, params, schemes, config) {
-  const inspect = inspected(params, schemes);
+/** What the inspection panel asks, with its controls' ranges following the model, the task and the seeds. */
+function inspection({ controls }, params, schemes, seeds, config) {
+  const { inspect, seed } = inspected(params, schemes, seeds);
   if (controls.inspect) {
     for (const option of controls.inspect.element.querySelectorAll('option')) {
       option.disabled = !schemes.includes(option.value);
     }
     controls.inspect.value = inspect;
   }
+  if (controls.inspectSeed) {
+    controls.inspectSeed.seeds = seeds;
+    controls.inspectSeed.value = seed;
+  }
   if (controls.at) controls.at.input.min = String(MIN_LENGTH[config.task] ?? 2);
-  return { inspect, layer: params.layer, head: params.head, at: params.at, example: params.example };
+  return { inspect, seed, layer: params.layer, head: params.head, at: params.at, example: params.example };
 }

@@ -1,8 +1,9 @@
-// Inside a trained model: one example's attention for a chosen scheme, block and head (a cell map); that head's
-// mean score against the offset between query and key (the relative-attention test: a head that attends by
-// relative position peaks at an offset); and, when `learned` races, the table it trained beside the sinusoidal
-// formula's, each with the cosine similarity of its positions (similarity.js). Every value is the engine's,
-// asked of the run's worker (experiment.js, inspector) or, for the similarities, of the page's engine.
+// Inside a trained model (one scheme from one seed): one example's attention for a chosen block and head (a
+// cell map); that head's mean score against the offset between query and key (the relative-attention test: a
+// head that attends by relative position peaks at an offset); and, when `learned` races, the table it trained
+// from the same seed beside the sinusoidal formula's, each with the cosine similarity of its positions
+// (similarity.js). Every value is the engine's, asked of the run's worker (experiment.js, inspector) or, for
+// the similarities, of the page's engine.
 import { largestMagnitude, SCHEME_COLOURS } from '../../ui/colors.js';
 import { changeWriter, h, sameList } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
@@ -162,7 +163,8 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
         : `targets ${Array.from(a.targets, (t) => (t < 0 ? '\u2013' : String(t))).join(' ')}`;
     write.putText(
       example,
-      `Example ${formatInt(question.example)} of length ${formatInt(a.length)}: ${a.words.join(' ')}; ${target}.`,
+      `Example ${formatInt(question.example)} of length ${formatInt(a.length)}, ` +
+        `${SCHEME_NAMES[question.inspect]} from seed ${question.seed}: ${a.words.join(' ')}; ${target}.`,
     );
   }
 

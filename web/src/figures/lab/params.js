@@ -1,7 +1,9 @@
 // The lab's parameters: the experiment (task, schemes that race, training length, model size, learning rate,
-// steps, seed), what the reader inspects in a trained model (scheme, layer, head, example), and two URL-only
-// settings (batch, workers). Values are not checked here: the engine judges every one and names what is wrong.
+// steps, first seed and how many seeds), what the reader inspects in a trained model (scheme, seed, layer,
+// head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
+// every one and names what is wrong.
 import { formatParam, urlParamsOf } from '../../app/params.js';
+import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { select } from '../../ui/controls.js';
 import { h, uid } from '../../ui/dom.js';
@@ -107,6 +109,33 @@ const numberField = (label) => (value, onChange) => {
 const schemeChoice = (label) => (value, onChange) =>
   select({ label, options: SCHEMES.map((s) => ({ value: s, label: SCHEME_NAMES[s] })), value, onChange });
 
+/**
+ * A choice among the race's seeds (the one to inspect), whose options follow the race: `seeds` sets them, and a
+ * value outside them shows the first (index.js's inspection decides which seed is inspected).
+ */
+const seedChoice = (label) => (value, onChange) => {
+  const id = uid('seed');
+  const input = h('select', { id });
+  input.addEventListener('change', () => onChange(Number(input.value)));
+  let shown = '';
+  return {
+    element: h('div', { class: 'pe-control pe-select' }, h('label', { for: id }, label), input),
+    input,
+    get value() {
+      return Number(input.value);
+    },
+    set value(v) {
+      input.value = String(v);
+    },
+    /** @param {number[]} seeds */
+    set seeds(seeds) {
+      if (seeds.join(',') === shown) return;
+      shown = seeds.join(',');
+      input.replaceChildren(...seeds.map((s) => h('option', { value: s }, String(s))));
+    },
+  };
+};
+
 // A value from the URL past the model's range, up to the engine's own cap, widens the slider to it: the engine
 // says what is wrong, and the reader can slide back into range from there. Past the cap, the URL value is brought
 // down to it (app/params.js's readQuery).
@@ -136,7 +165,8 @@ export const PARAMS = {
     format: (v) => formatSig(v, 3),
   },
   steps: intSlider('Steps', 300, 50, 3000, 50),
-  seed: { type: 'int', default: 1, min: 0, max: 4294967295, control: numberField('Seed') },
+  seed: { type: 'int', default: 1, min: 0, max: 4294967295, control: numberField('First seed') },
+  seeds: intSlider('Seeds', 5, 1, MAX_SEEDS),
   batch: { type: 'int', default: 32, min: 1, max: 256 },
   // 0: as many as workerCount chooses (lab/pool.js); an embedding page may ask for fewer.
   workers: { type: 'int', default: 0, min: 0, max: 8 },
@@ -146,6 +176,9 @@ export const PARAMS = {
     control: schemeChoice('Inspect'),
     options: SCHEMES.map((s) => ({ value: s, label: SCHEME_NAMES[s] })),
   },
+  // The seed itself, not its place in the race: a link names the run it shows. One the race does not train
+  // (the first seed moved) shows the first seed.
+  inspectSeed: { type: 'int', default: 1, min: 0, max: 4294967295, control: seedChoice('Seed') },
   // The engine's caps: 4 blocks, 8 heads, examples of 128 tokens.
   layer: { ...intSlider('Block', 0, 0, 3), max: widened('layer', (p) => modelOf(p).nLayers - 1, 3) },
   head: { ...intSlider('Head', 0, 0, 7), max: widened('head', (p) => modelOf(p).nHeads - 1, 7) },
@@ -157,7 +190,10 @@ export const PARAMS = {
 };
 
 /** The parameters whose controls sit in the inspection panel rather than above the experiment. */
-export const INSPECTION = ['inspect', 'layer', 'head', 'at', 'example'];
+export const INSPECTION = ['inspect', 'inspectSeed', 'layer', 'head', 'at', 'example'];
+
+/** The seeds a race of these parameters trains every scheme from. */
+export const raceSeeds = ({ seed, seeds }) => seedsOf(seed, seeds);
 
 /**
  * The engine's Lab configuration (less the scheme) for the parameters; warm-up is the engine's default. The
@@ -172,12 +208,13 @@ export function configOf({ task, length, size, lr, steps, seed, batch }) {
 
 const taskName = (task) => TASKS.find((t) => t.value === task)?.label ?? task;
 
-/** The experiment in words: what races, on what, for how long, from which seed. */
-export function setup({ task, length, size, lr, steps, seed }, schemes) {
+/** The experiment in words: what races, on what, for how long, from which seeds. */
+export function setup({ task, length, size, lr, steps, seed, seeds }, schemes) {
+  const from = seeds === 1 ? `seed ${seed}` : `seeds ${seed} to ${seed + seeds - 1}`;
   return (
     `Task ${taskName(task)}; ${schemes.map((s) => SCHEME_NAMES[s]).join(', ')}; training length ` +
     `${formatInt(length)}; ${size} model (width ${SIZES[size].dModel}); learning rate ${formatSig(lr, 3)}; ` +
-    `${formatInt(steps)} steps; seed ${seed}.`
+    `${formatInt(steps)} steps; ${from}.`
   );
 }
 

@@ -26,7 +26,7 @@ export function toolbar(actions) {
     'data-action': 'play',
     class: 'pe-button pe-lab-button pe-lab-play',
   });
-  const step = button('Step', actions.step, { title: `Train ${STEP_SIZE} steps of every scheme` });
+  const step = button('Step', actions.step, { title: `Train ${STEP_SIZE} steps of every scheme and seed` });
   const reset = button('Reset', actions.reset, { title: 'Start again from fresh weights' });
   const counter = h('span', { class: 'pe-lab-counter', 'data-readout': 'step' });
   const progress = h('progress', { class: 'pe-lab-progress', max: 1, value: 0, 'aria-label': 'Training' });
@@ -82,7 +82,7 @@ function rateText(race) {
   const left = race.secondsLeft;
   const perRun = rate / race.runs.length;
   return (
-    `${formatInt(rate)} steps/s (${formatInt(perRun)} per scheme)` +
+    `${formatInt(rate)} steps/s (${formatInt(perRun)} per run)` +
     (left === null ? '' : ` \u00b7 about ${formatInt(Math.max(1, Math.ceil(left)))} s left`)
   );
 }
