@@ -9,9 +9,7 @@
 // other linked figure in view with the section bar docked above it, and the heatmap in view again while the
 // training lab (figure `lab`, far below) trains its default race in its workers. Prints p50 and p95 (target p95
 // <= 16 ms).
-import { BASE_PATH, freePort, startServer } from './serve.mjs';
-import { chromium } from '@playwright/test';
-import config from '../playwright.config.js';
+import { BASE_PATH, freePort, launchChromium, startServer } from './serve.mjs';
 
 const PRESSES = Number(process.env.BENCH_PRESSES ?? 100);
 const TARGET_MS = 16;
@@ -203,10 +201,7 @@ const port = await freePort();
 const server = await startServer(port);
 let browser;
 try {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: config.use.launchOptions.args,
-  });
+  browser = await launchChromium();
   const url = `http://127.0.0.1:${port}${BASE_PATH}index.html`;
   process.stdout.write(`Frame times of the sinusoidal section, ${PRESSES} Positions key presses each run\n`);
   // BENCH_VIEWS=columns,similarity runs only the views named (heatmap is the first two runs, lab the last).

@@ -5,9 +5,7 @@
 // the load average beside them, since on a shared 2-core machine the other jobs decide much of it. Target: at
 // most 10 s on 2 cores.
 import os from 'node:os';
-import { BASE_PATH, freePort, startServer } from './serve.mjs';
-import { chromium } from '@playwright/test';
-import config from '../playwright.config.js';
+import { BASE_PATH, freePort, launchChromium, startServer } from './serve.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_S = 10;
@@ -16,10 +14,7 @@ const port = await freePort();
 const server = await startServer(port);
 let browser;
 try {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: config.use.launchOptions.args,
-  });
+  browser = await launchChromium();
   const url = `http://127.0.0.1:${port}${BASE_PATH}embed.html?figure=lab`;
   const seconds = [];
   let done = '';

@@ -1,8 +1,10 @@
 // The built site served for a benchmark: scripts/serve-static.mjs on a free port, under BASE_PATH, from
-// BENCH_DIST (dist/ by default).
+// BENCH_DIST (dist/ by default); and the browser that opens it.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import config from '../playwright.config.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const BASE_PATH = '/pe-explorer/';
@@ -37,4 +39,12 @@ export async function startServer(port, env = {}) {
     child.stdout.once('data', resolve);
   });
   return child;
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH) with the browser tests' launch flags. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: config.use.launchOptions.args,
+  });
 }

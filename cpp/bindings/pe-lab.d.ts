@@ -127,7 +127,8 @@ export interface LabOffsetScores {
  * and deterministic: the same configuration gives bitwise the same curve, and a state exported and imported
  * continues bitwise as the original would have. Caps: dModel 256, 4 layers, 8 heads, length 32 (128 when
  * evaluating), batch 256, 10000 steps per `train` call, and batch x length x width x depth together limited to
- * 2^25 floats of activations per step (about 128 MiB); a configuration past them is rejected.
+ * 2^25 floats of activations per step (about 128 MiB; about batch * length * ((16 dModel + nHeads length) *
+ * nLayers + 16 dModel) floats); a configuration past them is rejected.
  *
  * Errors: a bad argument (wrong type, NaN, out of range, unknown string, unknown config field) throws an `Error`
  * whose message starts with `new Lab:` or `Lab.<method>:` and names the parameter, the value received and what

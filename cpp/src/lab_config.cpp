@@ -84,8 +84,8 @@ std::optional<std::string> config_problem(const Config& c) {
   const std::int64_t floats = activation_floats(c, c.batch, c.length);
   if (floats > lim::kLabMaxActivations) {
     return "batch, length, dModel, nHeads and nLayers together need " + std::to_string(floats) +
-           " floats of activations per step (about batch * length * (16 dModel + nHeads length) * "
-           "nLayers), " +
+           " floats of activations per step (about batch * length * ((16 dModel + nHeads length) * "
+           "nLayers + 16 dModel)), " +
            "more than the cap of " + std::to_string(lim::kLabMaxActivations) +
            "; choose a smaller batch, length, dModel or nLayers.";
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pe/lab/config.hpp"
+#include "pe/lab/model.hpp"
 #include "pe/lab/tasks.hpp"
 #include "pe/vocabulary.hpp"
 
@@ -155,4 +156,31 @@ TEST_CASE("configuration problems name the field, what is allowed and what was g
   big.batch = 256;
   big.length = 32;
   CHECK(problem(big).find("cap") != std::string::npos);
+}
+
+TEST_CASE("the activation cap's formula in words is within 15% of the exact count", "[lab]") {
+  // The message, pe-lab.d.ts and docs/lab-model.md say "about B T ((16 d + h T) L + 16 d)"; the cap itself
+  // applies activation_floats. Sizes from the page's smallest to the engine's caps, both kinds of head.
+  struct Size {
+    int d, h, layers, length, batch;
+  };
+  for (const Size z :
+       {Size{16, 2, 1, 8, 32}, Size{32, 4, 1, 8, 32}, Size{64, 4, 2, 32, 32}, Size{128, 8, 2, 32, 32},
+        Size{256, 8, 4, 32, 64}, Size{16, 2, 1, 8, 256}, Size{256, 1, 1, 32, 256}}) {
+    for (const auto task : {lab::Task::Previous, lab::Task::Subject}) {
+      lab::Config c;
+      c.task = task;
+      c.d_model = z.d;
+      c.n_heads = z.h;
+      c.n_layers = z.layers;
+      c.length = z.length;
+      c.batch = z.batch;
+      const double about =
+          double{1} * z.batch * z.length * ((16.0 * z.d + z.h * z.length) * z.layers + 16.0 * z.d);
+      const auto exact = static_cast<double>(lab::activation_floats(c, c.batch, c.length));
+      INFO("d " << z.d << " h " << z.h << " L " << z.layers << " T " << z.length << " B " << z.batch);
+      CHECK(about >= 0.85 * exact);
+      CHECK(about <= 1.15 * exact);
+    }
+  }
 }
