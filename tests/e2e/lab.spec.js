@@ -50,7 +50,17 @@ test('the default experiment shows progress at once and curves as it trains, end
   const lengths = figure.locator('.pe-lab-lengths');
   await expect(lengths).toBeVisible();
   await expect(lengths.locator('path.pe-lab-curve')).toHaveCount(5);
-  await expect(lengths.locator('.pe-offsetchart-marks text')).toHaveText('trained on 8');
+  // The question asked, drawn: the training length, twice it, and the 90% line that "works" means.
+  await expect(lengths.locator('.pe-offsetchart-marks text')).toHaveText(['trained on 8', '2\u00d7 (16)']);
+  await expect(lengths.locator('.pe-offsetchart-levels text')).toHaveText('works: 90%');
+  const level = lengths.locator('.pe-offsetchart-levels line');
+  const [y90, y0, y100] = await Promise.all([
+    level.getAttribute('y1'),
+    lengths.locator('.tick', { hasText: /^0%$/ }).evaluate((t) => t.getAttribute('transform')),
+    lengths.locator('.tick', { hasText: /^100%$/ }).evaluate((t) => t.getAttribute('transform')),
+  ]);
+  const yOf = (transform) => Number(transform.match(/translate\(0,([\d.]+)\)/)[1]);
+  expect(Math.abs(Number(y90) - (yOf(y0) + 0.9 * (yOf(y100) - yOf(y0))))).toBeLessThan(0.5);
   // The engine's grid of lengths: each curve is drawn through its 8 points, and the keys step from one to the
   // next (5, 8, 12, ..., 32), never to a length that was not measured.
   expect((await lengths.locator('path.pe-lab-curve-rope').getAttribute('d')).match(/[ML]/g)).toHaveLength(8);

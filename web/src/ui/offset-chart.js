@@ -31,10 +31,11 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   const yAxis = h('svg:g');
   const zero = h('svg:line', { class: 'pe-offsetchart-zero' });
   const marksGroup = h('svg:g', { class: 'pe-offsetchart-marks' });
+  const levelsGroup = h('svg:g', { class: 'pe-offsetchart-levels' });
   const bandsGroup = h('svg:g');
   const curves = h('svg:g');
   const rule = h('svg:line', { class: 'pe-rule', visibility: 'hidden' });
-  svg.append(xAxis, yAxis, zero, bandsGroup, marksGroup, curves, rule);
+  svg.append(xAxis, yAxis, zero, bandsGroup, curves, marksGroup, levelsGroup, rule);
   const box = h('div', { class: 'pe-offsetchart-box' }, svg);
   const legend = h('div');
   const element = h('div', {}, box, legend);
@@ -43,6 +44,11 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
   const marks = nodePool(marksGroup, () => {
     const line = h('svg:line');
     const text = h('svg:text', { 'text-anchor': 'middle' });
+    return { node: h('svg:g', {}, line, text), line, text };
+  });
+  const levels = nodePool(levelsGroup, () => {
+    const line = h('svg:line');
+    const text = h('svg:text', { 'text-anchor': 'end' });
     return { node: h('svg:g', {}, line, text), line, text };
   });
   const { put, putText } = changeWriter();
@@ -63,6 +69,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       zeroLine = false,
       series,
       marks: marked = [],
+      levels: levelled = [],
       yFormat,
       xs,
     } = shown;
@@ -126,6 +133,16 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
       put(text, 'y', MARGIN.top + 10);
       putText(text, marked[i].label);
     });
+    levels(levelled.length).forEach(({ line, text }, i) => {
+      const at = y(levelled[i].at);
+      put(line, 'x1', MARGIN.left);
+      put(line, 'x2', w - MARGIN.right);
+      put(line, 'y1', at);
+      put(line, 'y2', at);
+      put(text, 'x', w - MARGIN.right - 4);
+      put(text, 'y', at + 14);
+      putText(text, levelled[i].label);
+    });
     put(rule, 'y1', MARGIN.top);
     put(rule, 'y2', height - MARGIN.bottom);
     if (cursor !== null) show(Math.min(cursor, offsets.length - 1));
@@ -157,7 +174,8 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
      * offsets for keys after the query), against a y axis over `domain`
      * (rounded outwards with `nice`), with a line at 0 when `zeroLine`. Curves with a `label` are named in a
      * legend under the chart; a value that is not finite leaves a gap in its curve. Each of `marks` is a labelled
-     * vertical line at offset `at`; `yFormat` writes the y axis's ticks. The reading under the rule is renewed.
+     * vertical line at offset `at`, and each of `levels` a labelled horizontal line at value `at` (a threshold the
+     * curves are read against); `yFormat` writes the y axis's ticks. The reading under the rule is renewed.
      * A curve with a `band` has the area between band(k)[0] and band(k)[1] filled in its colour beneath every
      * curve (class `pe-offsetchart-band` and its `bandClass`; a band that is not finite at k leaves a gap).
      * With `xs` (ascending, within min..max) the curves pass through those offsets only, and the pointer and
@@ -165,7 +183,7 @@ export function offsetChart({ name, label, xLabel, yLabel, describe, readout, he
      * @param {{ min?: number, max: number, domain: [number, number], nice?: boolean, zeroLine?: boolean,
      *   series: { value: (k: number) => number, stroke: string, className: string, label?: string, band?: (k: number) =>
      *   [number, number] | undefined, bandClass?: string }[], marks?: { at: number, label: string }[],
-     *   yFormat?: (v: number) => string, xs?: number[] }} spec
+     *   levels?: { at: number, label: string }[], yFormat?: (v: number) => string, xs?: number[] }} spec
      */
     draw(spec) {
       shown = spec;

@@ -3,12 +3,14 @@
 // scheme (SCHEME_COLOURS), named in one key. A scheme trained on several seeds is drawn as the median of its
 // seeds (the line) over a band from the lowest to the highest seed (lab/seeds.js); on one seed, as its curve.
 import { bandCache, groupRuns, spreadAt } from '../../lab/seeds.js';
+import { WORKS_AT } from '../../lab/verdict.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
 import { keyList } from '../../ui/key-list.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { SCHEME_NAMES } from './params.js';
+import { FACTOR } from './predict.js';
 
 /** A fraction as an exact percentage: a batch of 32 or a set of 128 sequences needs at most 5 decimals. */
 export const percentOf = (x) => `${formatFixed(100 * x, 5)}%`;
@@ -185,7 +187,14 @@ export function raceCharts(readout) {
         domain: [0, 1],
         yFormat: percentAxis,
         series: curves(bands.lengths, (n) => index.get(n) ?? -1),
-        marks: [{ at: length, label: `trained on ${formatInt(length)}` }],
+        // The question the lab asks: which schemes still work (WORKS_AT) at twice the training length.
+        marks: [
+          { at: length, label: `trained on ${formatInt(length)}` },
+          ...(FACTOR * length <= xs[xs.length - 1]
+            ? [{ at: FACTOR * length, label: `${FACTOR}\u00d7 (${formatInt(FACTOR * length)})` }]
+            : []),
+        ],
+        levels: [{ at: WORKS_AT, label: `works: ${formatInt(100 * WORKS_AT)}%` }],
       });
     },
     destroy() {
