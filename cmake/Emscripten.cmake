@@ -8,7 +8,7 @@ set(PE_WASM_COMPILE_FLAGS -msimd128 -mnontrapping-fptoint)
 # matrix. Everything else (the bindings' argument checks and conversions, messages, the small per-figure
 # computations, and the lab's configuration checks, buffer layout, saved state, inspection, task batches and the
 # trainer's step sequencing, each once per run, click or step) is smaller at -Oz: those six lab sources at -Oz
-# saved 4.5 KB gzipped with no change in training speed (README, Download sizes).
+# saved 4.5 KB gzipped with no change in training speed (docs/performance.md, Download sizes).
 set(PE_WASM_SPEED_SOURCES
     lab_attention lab_kernels lab_layers lab_model lab_optimizer rng
     sinusoidal_table image sinusoidal_dot similarity)
