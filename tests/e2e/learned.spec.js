@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
 import { live, expectLiveTexts, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow, openDataTable, watchWorkers } from './fixtures.js';
+import { tablePattern } from '../js/table-pattern.mjs';
 
 /** The run the figure trains, as the engine's Lab configuration (the lab's small model). */
 const RUN = {
@@ -277,22 +278,7 @@ test('on the article the prose numbers are live and its claims about the trained
   // one end of the table to the other": columns of the test's own run whose sign changes at every step, and
   // columns that follow the position (correlation above 0.75) with opposite signs at the two ends.
   const [T, d] = [RUN.length, RUN.dModel];
-  const column = (j) => Array.from({ length: T }, (_, p) => expected.table[p * d + j]);
-  let flipping = 0;
-  let drifting = 0;
-  for (let j = 0; j < d; j += 1) {
-    const c = column(j);
-    if (c.every((v, p) => p === 0 || Math.sign(v) !== Math.sign(c[p - 1]))) flipping += 1;
-    const mean = c.reduce((a, b) => a + b, 0) / T;
-    const mid = (T - 1) / 2;
-    let [xy, xx, yy] = [0, 0, 0];
-    c.forEach((v, p) => {
-      xy += (p - mid) * (v - mean);
-      xx += (p - mid) ** 2;
-      yy += (v - mean) ** 2;
-    });
-    if (Math.abs(xy / Math.sqrt(xx * yy)) > 0.75 && Math.sign(c[0]) !== Math.sign(c[T - 1])) drifting += 1;
-  }
+  const { flipping, drifting } = tablePattern(expected.table, T, d);
   // Seed 1's table has both; "which dimensions carry it depends on the seed".
   expect(flipping).toBeGreaterThanOrEqual(3);
   expect(drifting).toBeGreaterThanOrEqual(3);

@@ -11,6 +11,7 @@ import { defaultsOf, readQuery } from '../../web/src/app/params.js';
 import { configOf, PARAMS, SAMPLES, SCHEMES } from '../../web/src/figures/lab/params.js';
 import { LEARNED_RUN } from '../../web/src/figures/learned-run.js';
 import { chanceOf, wordFor } from '../../web/src/lab/verdict.js';
+import { tablePattern } from './table-pattern.mjs';
 
 /** The seeds every claim is checked on, and how many of them it must hold for. */
 export const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -88,31 +89,6 @@ export function accuracyAt(run, n) {
 export const wordAt = (run, task, n) => wordFor(accuracyAt(run, n), task, SAMPLES);
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
-
-/**
- * Columns of a learned table (T x d) whose sign flips from each position to the next, and columns that drift
- * with the position from one end to the other (|correlation with p| > 0.75, opposite signs at the ends): the
- * browser test's reading of "in some dimensions the colour flips from each position to the next; in others it
- * drifts from one end of the table to the other".
- */
-export function tablePattern(table, T, d) {
-  let flipping = 0;
-  let drifting = 0;
-  for (let j = 0; j < d; j += 1) {
-    const c = Array.from({ length: T }, (_, p) => table[p * d + j]);
-    if (c.every((v, p) => p === 0 || Math.sign(v) !== Math.sign(c[p - 1]))) flipping += 1;
-    const mean = c.reduce((a, b) => a + b, 0) / T;
-    const mid = (T - 1) / 2;
-    let [xy, xx, yy] = [0, 0, 0];
-    c.forEach((v, p) => {
-      xy += (p - mid) * (v - mean);
-      xx += (p - mid) ** 2;
-      yy += (v - mean) ** 2;
-    });
-    if (Math.abs(xy / Math.sqrt(xx * yy)) > 0.75 && Math.sign(c[0]) !== Math.sign(c[T - 1])) drifting += 1;
-  }
-  return { flipping, drifting };
-}
 
 /**
  * An experiment: the lab's parameters (before the seed) and which schemes it trains, with what to measure.
