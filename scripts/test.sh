@@ -3,6 +3,12 @@
 # reference, the front end's pure modules in Node, the WASM engine in Node, the type checks (.d.ts and checkJs),
 # the browser tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the format and lint
 # checks. Every stage runs; one summary at the end; exit non-zero on any failure.
+#
+# With a name, runs one layer after setting up and building only what it needs (npm run test:<name>):
+#   unit     the front end's pure modules (Node)          cpp    the native Catch2 tests
+#   engine   the WASM engine in Node (builds the engine)   torch  the lab against PyTorch (builds pe-lab-dump)
+#   e2e      Playwright against dist/ (builds the site); the other arguments go to Playwright:
+#            npm run test:e2e -- tests/e2e/ranges.spec.js
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -43,16 +49,34 @@ formatting() {
   bash scripts/clang-format.sh && npx prettier --check --log-level warn . && npx eslint --max-warnings 0 .
 }
 
+# The single-file copy (dist-single/) is built here too: the browser tests open it from file://.
+build() { bash scripts/build.sh && bash scripts/build-single.sh; }
+
 if ! bash scripts/setup.sh; then
   echo "Set-up failed; nothing was tested." >&2
   echo "0 passed, 1 failed"
   exit 1
 fi
+case "${1:-all}" in
+  all) ;;
+  unit) exec node --test tests/unit/ ;;
+  cpp) native; exit ;;
+  engine) bash scripts/build-engine.sh && PE_ENGINE_DIR=web/public/engine exec node --test tests/js/ ;;
+  torch)
+    { [ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null; } &&
+      cmake --build build/native --target pe-lab-dump -j"$(nproc)" && torch_parity
+    exit
+    ;;
+  e2e) shift && build && exec npx playwright test "$@" ;;
+  *)
+    echo "Unknown test layer '$1': the layers are unit, cpp, engine, torch and e2e (none runs them all)." >&2
+    exit 2
+    ;;
+esac
+
 stage "Native engine and Catch2 tests" native
 stage "PyTorch parity of the lab trainer" torch_parity
 stage "Unit tests of the front end's pure modules" unit_tests
-# The single-file copy (dist-single/) is built here too: the browser tests open it from file://.
-build() { bash scripts/build.sh && bash scripts/build-single.sh; }
 stage "Build: WebAssembly engine, static site and single file" build
 stage "Node tests of the WASM engine" node_tests
 stage "Size budgets (WebAssembly: engine 60 KB, lab 62 KB; JavaScript and CSS 350 KB; gzipped)" budgets

@@ -124,7 +124,7 @@ export function escapeAttribute(text) {
     .replaceAll('>', '&gt;');
 }
 
-/** The iframe snippet of README's "Embedding a figure", with the script that lets the figure size its iframe. */
+/** The iframe snippet of docs/embedding.md, with the script that lets the figure size its iframe. */
 export function iframeSnippet(src, title) {
   return [
     '<iframe',
