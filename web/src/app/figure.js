@@ -19,7 +19,7 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
 /**
  * @template Data, View
  * @typedef {object} FigureSpec
- * @property {string} id the figure id (DESIGN.md), also data-figure on the mounted element
+ * @property {string} id the figure id (a key of app/registry.js), also data-figure on the mounted element
  * @property {string} title shown when the figure stands alone, and naming its controls and data table
  * @property {string} [caption]
  * @property {Record<string, import('./params.js').ParamDecl>} [params]

@@ -1,4 +1,4 @@
-// Every figure id (DESIGN.md), in the order of the article, and how to load its module. Modules load on
+// Every figure id, in the order of the article, and how to load its module. Modules load on
 // demand, so a page pays only for the figures it shows.
 import { quote } from './params.js';
 

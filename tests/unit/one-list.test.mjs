@@ -1,11 +1,13 @@
-// One list per concept: the lab's position schemes are declared once, in the engine's kSchemeNames
+// One list per concept. The lab's position schemes are declared once, in the engine's kSchemeNames
 // (cpp/include/pe/lab/config.hpp, whose order the saved state numbers), and every other place that names them
 // is checked against it here. A scheme added to the engine fails this test until it has a binding, a type, a
 // name and a colour in the page, a PyTorch counterpart in the exported script and in the reference, a parity
 // case and an entry in the model's documentation (docs/adding-a-lab-scheme.md lists them in order).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import test from 'node:test';
+import { figures } from '../../web/src/app/registry.js';
+import { MIN_LENGTH } from '../../web/src/lab/defaults.js';
 import { SCHEME_COLOURS } from '../../web/src/ui/colors.js';
 
 const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -58,4 +60,41 @@ test('every scheme with positions has a PyTorch counterpart, a parity case and a
     assert.match(parity, new RegExp(`scheme="${scheme}"`), `tests/torch/parity.py has no ${scheme} case`);
     assert.match(documented, new RegExp(`\`${scheme}\``), `docs/lab-model.md does not name \`${scheme}\``);
   }
+});
+
+// The tasks: kTaskNames in the same header, in enum order.
+const TASK_NAMES = quoted(between(read('cpp/include/pe/lab/config.hpp'), 'kTaskNames = {', '}'));
+
+test('every task is known to the binding, the .d.ts, the page, its shortest length and the export', () => {
+  assert.deepEqual(quoted(between(read('cpp/bindings/lab.cpp'), '"config.task",', '}')), TASK_NAMES);
+  assert.deepEqual(
+    quoted(between(read('cpp/bindings/pe-lab.d.ts'), 'export type LabTask =', ';')),
+    TASK_NAMES,
+  );
+  assert.deepEqual(Object.keys(MIN_LENGTH), TASK_NAMES);
+  const page = [...between(LAB_PARAMS, 'export const TASKS = [', '];').matchAll(/value: '(\w+)'/g)];
+  assert.deepEqual(page.map((m) => m[1]).sort(), [...TASK_NAMES].sort());
+  const exported = [
+    ...between(read('web/src/lab/torch-template.py'), 'TASKS = {', '}').matchAll(/"(\w+)":/g),
+  ];
+  assert.deepEqual(
+    exported.map((m) => m[1]),
+    TASK_NAMES,
+  );
+  for (const task of TASK_NAMES) assert.match(read('docs/lab-model.md'), new RegExp(`\`${task}\``), task);
+});
+
+// The figures: web/src/app/registry.js, in the article's order.
+test('every figure id in the registry is mounted once by the article and listed in the embedding guide', () => {
+  const ids = Object.keys(figures);
+  const html = readdirSync(new URL('../../web/sections/', import.meta.url))
+    .map((name) => read(`web/sections/${name}`))
+    .join('\n');
+  const mounted = [...html.matchAll(/data-mount="([\w-]+)"/g)].map((m) => m[1]);
+  assert.deepEqual([...mounted].sort(), [...ids].sort());
+  const guide = between(read('docs/embedding.md'), 'Figure ids:', '. ');
+  assert.deepEqual(
+    [...guide.matchAll(/`([\w-]+)`/g)].map((m) => m[1]),
+    ids,
+  );
 });
