@@ -3,20 +3,9 @@
 // once the WebAssembly call has returned, check the number of arguments, and refuse calls on a deleted Lab.
 // Arguments reach LabCore as plain data, through post.js's plainArguments (nothing throws inside WebAssembly):
 // Emscripten splices both files into one module scope.
-/* global plainArguments */
+/* global peApi, plainArguments */
 addOnPostRun(function () {
   var Core = Module['LabCore'];
-  delete Module['LabCore'];
-  // Embind puts four debugging helpers on the module once any class is registered; they are not the engine's
-  // API, and Embind itself does not read them from the module.
-  [
-    'getInheritedInstanceCount',
-    'getLiveInheritedInstances',
-    'flushPendingDeletes',
-    'setDelayFunction',
-  ].forEach(function (name) {
-    delete Module[name];
-  });
   var cores = new WeakMap();
 
   function checkArity(name, args, arity) {
@@ -88,5 +77,5 @@ addOnPostRun(function () {
     cores.delete(this);
   };
 
-  Module['Lab'] = Lab;
+  peApi.Lab = Lab;
 });

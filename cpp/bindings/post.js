@@ -226,6 +226,15 @@ function plainArguments(name, parameters, args, arity) {
   return out;
 }
 
+// What the module's users receive: the functions registered below (and `Lab`, which lab.js adds), on a frozen
+// object of their own, and nothing else: exactly what pe-engine.d.ts and pe-lab.d.ts declare. Emscripten's
+// runtime (the heap views, _malloc and _free, run, the constructors, Embind's helpers) stays on Module, where the
+// generated code reads it; a call such as _free(12345) from outside could corrupt the heap.
+var peApi = {};
+Module['ready'] = Module['ready'].then(function () {
+  return Object.freeze(peApi);
+});
+
 addOnPostRun(function () {
   Object.keys(Module)
     .filter(function (key) {
@@ -239,7 +248,7 @@ addOnPostRun(function () {
       var parameters = peParameterNames[name];
       if (!parameters) throw new Error('pe-engine: no parameter names for ' + name + ' (post.js).');
       var arity = parameters.length;
-      Module[name] = function () {
+      peApi[name] = function () {
         if (arguments.length > arity) {
           throw new Error(
             name + ': expects at most ' + arity + ' arguments; received ' + arguments.length + '.',

@@ -187,7 +187,13 @@ test('the iframe sizes itself by its height message and takes parameters from pe
     window.messages.filter((m) => m.type === 'pe-explorer:height').map((m) => m.height),
   );
   expect(reported.at(-1)).toBeGreaterThan(300);
-  expect(await page.evaluate(() => window.messages.some((m) => m.type === 'pe-explorer:ready'))).toBe(true);
+  expect(await page.evaluate(() => window.messages.find((m) => m.type === 'pe-explorer:ready'))).toEqual({
+    type: 'pe-explorer:ready',
+    figure: 'heatmap',
+  });
+  // Only the height goes to any page, and it carries nothing else.
+  const heights = await page.evaluate(() => window.messages.filter((m) => m.type === 'pe-explorer:height'));
+  for (const message of heights) expect(Object.keys(message).sort()).toEqual(['height', 'type']);
 
   const send = (params) =>
     page.evaluate((message) => document.getElementById('frame').contentWindow.postMessage(message, '*'), {
@@ -206,6 +212,61 @@ test('the iframe sizes itself by its height message and takes parameters from pe
   await expect
     .poll(() => page.evaluate(() => window.messages.find((m) => m.type === 'pe-explorer:error')?.message))
     .toContain('Parameter "dModel" must be a number');
+});
+
+/**
+ * Adds an iframe of the ranges figure to the blog with `query` and `attributes`, waits until it has drawn and
+ * until every message it posted before then has arrived (a marker posted after them, as messages from one window
+ * to another arrive in order), and returns them.
+ */
+async function messagesOfFrame(page, site, query, attributes = {}) {
+  await page.evaluate(
+    ({ src, attributes }) => {
+      const frame = Object.assign(document.createElement('iframe'), { id: 'other', src, title: 'Other' });
+      for (const [name, value] of Object.entries(attributes)) frame.setAttribute(name, value);
+      window.otherMessages = [];
+      addEventListener('message', (event) => {
+        if (event.source === frame.contentWindow) window.otherMessages.push(event.data);
+      });
+      document.body.append(frame);
+    },
+    { src: new URL(`embed.html?figure=ranges&${query}`, site).href, attributes },
+  );
+  const frame = page.frameLocator('#other');
+  await expect(frame.locator('[data-figure="ranges"] .pe-summary')).toBeVisible({ timeout: 30_000 });
+  await frame.locator('body').evaluate(() => window.parent.postMessage({ type: 'marker' }, '*'));
+  await expect
+    .poll(() => page.evaluate(() => window.otherMessages.some((m) => m.type === 'marker')))
+    .toBe(true);
+  return { frame, messages: await page.evaluate(() => window.otherMessages) };
+}
+
+test('an embed whose host it cannot know sends it only its height, and hears from any parent', async ({
+  page,
+  baseURL,
+}) => {
+  await openBlog(page);
+  const { messages } = await messagesOfFrame(page, baseURL, '', { referrerpolicy: 'no-referrer' });
+  expect(new Set(messages.map((m) => m.type))).toEqual(new Set(['pe-explorer:height', 'marker']));
+});
+
+test('an origin parameter names the host; one that is not an origin is refused with a note', async ({
+  page,
+  baseURL,
+}) => {
+  await openBlog(page);
+  const named = await messagesOfFrame(page, baseURL, `origin=${encodeURIComponent(BLOG)}`, {
+    referrerpolicy: 'no-referrer',
+  });
+  expect(named.messages).toContainEqual({ type: 'pe-explorer:ready', figure: 'ranges' });
+  await page.evaluate(() => document.getElementById('other')?.remove());
+  const refused = await messagesOfFrame(page, baseURL, 'origin=blog.example');
+  await expect(refused.frame.locator('.pe-url-notes[role="status"]')).toHaveText(
+    'origin "blog.example" is not an origin such as https://blog.example: messages go to the page that embeds ' +
+      'this figure, as its address says.',
+  );
+  // The referrer still names the blog.
+  expect(refused.messages).toContainEqual({ type: 'pe-explorer:ready', figure: 'ranges' });
 });
 
 test('theme=light on the embed page wins over a stored choice of dark', async ({ page }) => {

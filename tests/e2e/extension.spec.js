@@ -126,9 +126,23 @@ test('extension stands alone on the embed page, fits 360 px and reads in dark mo
   await expectNoHorizontalOverflow(page);
 });
 
-test('a target shorter than the trained length from the URL shows the engine message', async ({ page }) => {
-  const figure = await openFigure(page, 'extension', 'trained=4096&target=1024');
-  await expect(figure.locator('.pe-error')).toContainText('1024');
+test('lengths from the URL that cannot stand together move together, with an exact note', async ({
+  page,
+}) => {
+  const clash = await openFigure(page, 'extension', 'trained=4096&target=1024');
+  await expect(clash.locator('.pe-url-notes')).toHaveText(
+    'target "1024" cannot stand with trained: showing 4,096.',
+  );
+  await expect(clash.locator('.pe-summary')).toContainText('trained on 4,096 positions, run at 4,096');
+  await expect(clash.locator('.pe-error')).toBeHidden();
+
+  const huge = await openFigure(page, 'extension', 'trained=999999999');
+  await expect(huge.locator('.pe-url-notes')).toContainText(
+    'trained "999999999" is above the most this figure draws, 1,048,576: showing 1,048,576.',
+  );
+  await expect(huge.locator('.pe-url-notes')).toContainText('target moves with trained: showing 1,048,576.');
+  await expect(huge.locator('.pe-summary')).toContainText('trained on 1,048,576 positions, run at 1,048,576');
+  await expect(huge.locator('.pe-error')).toBeHidden();
 });
 
 test('the length sliders push each other along instead of showing an error', async ({ page }) => {

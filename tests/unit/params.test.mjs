@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import {
   defaultsOf,
   formatParam,
+  keepBound,
   MAX_ITEMS,
   MAX_LIST_TEXT,
   MAX_TEXT,
@@ -219,6 +220,15 @@ test('whole numbers, steps and powers of two are rounded to the nearest allowed,
   assert.equal(read('base=123.5').options.base, 123.5);
 });
 
+test('whole numbers in notes are exact, however large', () => {
+  assert.equal(read('trained=999999999').options.trained, 2 ** 20);
+  assert.match(
+    noteOn('trained=999999999', 'trained').text,
+    /"999999999" is above the most this figure draws, 1,048,576: showing 1,048,576\.$/,
+  );
+  assert.deepEqual(read('base=123.4567891').notes, []);
+});
+
 test('-0 reads as 0', () => {
   assert.ok(Object.is(readQuery(new URLSearchParams('pos=-0'), FIGURE).options.pos, 0));
 });
@@ -301,4 +311,29 @@ test('shortenMessage cuts a long word (an echoed value) and leaves ordinary word
   assert.match(short, /^order: unknown word "z{39}\u2026 at 1; allowed: the vocabulary\.$/);
   const plain = 'sinusoidalTable: dModel must be an even integer from 2 to 4096; received 7.';
   assert.equal(shortenMessage(plain), plain);
+});
+
+test('a parameter that must move with one the URL set moves, with a note naming both', () => {
+  const decls = {
+    trained: { type: 'int', default: 2048 },
+    target: { type: 'int', default: 8192 },
+  };
+  const bound = ({ trained, target }, given) =>
+    'trained' in given ? { target: Math.max(target, trained) } : { trained: Math.min(trained, target) };
+  assert.deepEqual(keepBound(decls, { trained: 2 ** 20 }, bound), {
+    options: { trained: 2 ** 20, target: 2 ** 20 },
+    notes: [
+      { key: 'target', name: 'target', kind: 'clamp', text: 'target moves with trained: showing 1,048,576.' },
+    ],
+  });
+  assert.deepEqual(
+    keepBound(decls, { target: 512 }, bound).notes[0].text,
+    'trained moves with target: showing 512.',
+  );
+  assert.deepEqual(
+    keepBound(decls, { trained: 4096, target: 1024 }, bound).notes[0].text,
+    'target "1024" cannot stand with trained: showing 4,096.',
+  );
+  assert.deepEqual(keepBound(decls, { trained: 1024 }, bound), { options: { trained: 1024 }, notes: [] });
+  assert.deepEqual(keepBound(decls, {}, bound), { options: {}, notes: [] });
 });

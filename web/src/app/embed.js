@@ -1,8 +1,10 @@
 // One figure alone, for iframes: embed.html?figure=<id>&<its parameters>. Posts its height to the parent page
 // so an embedding page can size the iframe to fit, and takes { type: 'pe-explorer:set', params } from it: new
-// parameters keyed by URL names, validated as the URL's are, applied to the figure in place.
+// parameters keyed by URL names, validated as the URL's are, applied to the figure in place. Only the height
+// goes to any page; the rest goes to, and is taken from, the embedding page's origin (host-origin.js).
 import { queryOf } from '../component/query.js';
 import { initTheme } from '../ui/theme.js';
+import { hostOrigin } from './host-origin.js';
 import { mountNow } from './lazy.js';
 import { showLoadFailure } from './load-failure.js';
 import { loadFigure } from './registry.js';
@@ -14,6 +16,21 @@ const slot = document.getElementById('figure');
 initTheme(null, { fixed: query.get('theme') });
 /** @type {HTMLAnchorElement} */ (document.getElementById('embed-source')).href =
   `./index.html#${encodeURIComponent(id.slice(0, 40))}`;
+
+const host = hostOrigin(query.get('origin'), document.referrer);
+if (host.note !== null) {
+  const note = document.createElement('p');
+  note.className = 'pe-url-notes';
+  note.setAttribute('role', 'status');
+  note.textContent = host.note;
+  slot.after(note);
+}
+const parent = window.parent === window ? null : window.parent;
+/** Sends a message to the embedding page, when its origin is known. */
+const tell = (message) => {
+  if (parent !== null && host.origin !== null)
+    parent.postMessage({ ...message, figure: id.slice(0, 40) }, host.origin);
+};
 
 /** The figure and its handle once mounted (messages from the embedding page wait for it). */
 let resolveMounted;
@@ -36,31 +53,24 @@ loadFigure(id)
     slot.append(message);
   });
 
+// The height alone may go to any page: it tells nothing the embedding page could not measure itself.
 const reportHeight = () =>
-  window.parent?.postMessage(
-    { type: 'pe-explorer:height', figure: id.slice(0, 40), height: document.documentElement.scrollHeight },
-    '*',
-  );
+  parent?.postMessage({ type: 'pe-explorer:height', height: document.documentElement.scrollHeight }, '*');
 new ResizeObserver(reportHeight).observe(document.body);
 // A browser may hold back a cross-origin frame's rendering, and so its resize observations, while the frame is
 // out of view; reading the height forces layout, so it is also reported once the figure has mounted.
 mounted.then(reportHeight);
 
-// Parameters from the embedding page. Only the parent window is listened to; a value the URL would refuse is
-// refused alike (the figure notes what it did with it, or the reply names the parameter).
-mounted.then(() => window.parent?.postMessage({ type: 'pe-explorer:ready', figure: id.slice(0, 40) }, '*'));
+// Parameters from the embedding page. Only the parent window is listened to, and only from its origin when that
+// is known; a value the URL would refuse is refused alike (the figure notes what it did with it, or the reply
+// names the parameter).
+mounted.then(() => tell({ type: 'pe-explorer:ready' }));
 window.addEventListener('message', (event) => {
-  if (event.source !== window.parent || event.data?.type !== 'pe-explorer:set') return;
+  if (parent === null || event.source !== parent || event.data?.type !== 'pe-explorer:set') return;
+  if (host.origin !== null && event.origin !== host.origin) return;
   mounted
     .then(({ figure, handle }) => handle.update(figure.parse(queryOf(event.data.params))))
     .catch((error) =>
-      window.parent?.postMessage(
-        {
-          type: 'pe-explorer:error',
-          figure: id.slice(0, 40),
-          message: error instanceof Error ? error.message : String(error),
-        },
-        '*',
-      ),
+      tell({ type: 'pe-explorer:error', message: error instanceof Error ? error.message : String(error) }),
     );
 });

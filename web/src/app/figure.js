@@ -11,7 +11,7 @@ import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { watchWidth } from '../ui/resize.js';
-import { clampToBounds, defaultsOf, maxOf, readQuery, urlParamsOf } from './params.js';
+import { clampToBounds, defaultsOf, keepBound, maxOf, readQuery, urlParamsOf } from './params.js';
 import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-state.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
@@ -40,7 +40,10 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {(params: Params, patch: Record<string, unknown>) => Record<string, unknown>} [follow]
  *   parameters that move with a reader's change to a control (a lower bound pushed past an upper one pushes it
  *   along): given the parameters with the change and the change itself, the other values to set; their controls
- *   follow. Values from options or a URL are left as given, for the engine to judge.
+ *   follow. Values from options are left as given, for the engine to judge.
+ * @property {(params: Params, given: Record<string, unknown>) => Record<string, unknown>} [bound] parameters
+ *   that must move with others a URL sets, for the figure to draw at all (a target length below the trained
+ *   one): given all values and those the URL gave, the values to change; each change is noted in the figure
  * @property {(view: View, dimension: number | null, params: Params) => void} [mark] marks a dimension: the one
  *   the reader points at here (`ctx.hover`) or in a linked figure (the `highlight` option), or none; called
  *   again after every draw, so that new parameters keep the mark
@@ -86,8 +89,10 @@ export function defineFigure(spec) {
   };
   const params = urlParamsOf(decls);
   const parse = (/** @type {URLSearchParams} */ query) => {
-    const { options, notes } = readQuery(query, decls);
-    return { ...options, notes };
+    const read = readQuery(query, decls);
+    if (!spec.bound) return { ...read.options, notes: read.notes };
+    const { options, notes } = keepBound(decls, read.options, spec.bound);
+    return { ...options, notes: [...read.notes, ...notes] };
   };
   return Object.freeze({
     id: spec.id,

@@ -41,6 +41,10 @@ function liveError(value) {
   return value !== 0 && value < 1e-3 ? [...scientific(value, 3), ' rad'] : `${formatSig(value, 3)} rad`;
 }
 
+/** A trained length set above the target raises the target; a target set below the trained length lowers it. */
+const keepTargetAboveTrained = ({ trained, target }, patch) =>
+  'trained' in patch ? { target: Math.max(target, trained) } : { trained: Math.min(trained, target) };
+
 export default defineFigure({
   id: 'extension',
   title: 'Longer contexts: RoPE pairs out of range, and precision at large positions',
@@ -68,9 +72,10 @@ export default defineFigure({
     },
   },
 
-  // The target never falls below the trained length on the sliders; from a URL it may, and the engine says so.
-  follow: ({ trained, target }, patch) =>
-    'trained' in patch ? { target: Math.max(target, trained) } : { trained: Math.min(trained, target) },
+  // The target never falls below the trained length: a change to one moves the other, on the sliders and from
+  // a URL (with a note).
+  follow: keepTargetAboveTrained,
+  bound: keepTargetAboveTrained,
 
   compute(engine, { headDim, base, trained, target, method, position }) {
     const extend = (m) =>
