@@ -2,8 +2,11 @@
 // wrapped by lab.js into the public `Lab`, which throws the Error a method returns; LabCore itself never
 // reaches users.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
+#include <malloc.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -106,12 +109,29 @@ val config_object(const lab::Config& c) {
   return o;
 }
 
+// Whether the engine's memory has room for `bytes` more, counting what is allocated now against the most the
+// memory can grow to, less a margin for the allocator's bookkeeping, fragmentation, the stack and the smaller
+// allocations of later calls. (Asking malloc itself is no test: a failed allocation of a large block aborts.)
+bool has_room(double bytes) {
+  constexpr double kMargin = 64.0 * (1 << 20);
+  const struct mallinfo info = mallinfo();
+  return static_cast<double>(info.uordblks) + bytes + kMargin <=
+         static_cast<double>(emscripten_get_heap_max());
+}
+
 class LabCore {
  public:
   val configure(val config) {
     Args args("new Lab");
     const lab::Config c = read_config(args, config);
     if (!args.ok()) return args.error();
+    const double bytes = lab::trainer_bytes(c);
+    if (!has_room(bytes)) {
+      args.fail("this model needs about " + format_number(std::ceil(bytes / (1 << 20))) +
+                " MiB of the engine's memory, which has no room left for it (2 GiB at most, shared by every "
+                "live Lab): delete the Labs you no longer use (lab.delete()), or choose a smaller model.");
+      return args.error();
+    }
     trainer_ = std::make_unique<lab::Trainer>(c);
     return val::undefined();
   }

@@ -52,8 +52,10 @@ addOnPostRun(function () {
     var name = 'Lab.' + method;
     Lab.prototype[method] = function () {
       checkArity(name, arguments, arity);
+      // The arguments are read first: a getter among them that deletes this Lab is then caught by coreOf.
+      var plain = plainArguments(name, parameters, arguments, arity);
       var core = coreOf(this, name);
-      var result = core[method].apply(core, plainArguments(name, parameters, arguments, arity));
+      var result = core[method].apply(core, plain);
       if (result instanceof Error) throw result;
       return result;
     };

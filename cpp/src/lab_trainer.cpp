@@ -24,6 +24,18 @@ std::vector<int> eval_lengths(const Config& config) {
 
 Trainer::Trainer(const Config& config) : config_(config), model_(config), adam_(model_.size()) {
   init_params(model_.layout(), config.seed, model_.params());
+  // Every training step's activations at once, so that a Trainer holds its memory from the start
+  // (trainer_bytes).
+  model_.reserve(activation_floats(config, config.batch, config.length));
+}
+
+double trainer_bytes(const Config& config) {
+  const double parameters = static_cast<double>(make_layout(config).total);
+  const double tables = 2.0 * limits::kLabMaxEvalLength * config.d_model;
+  const double floats =
+      4.0 * parameters + static_cast<double>(activation_floats(config, config.batch, config.length));
+  constexpr double kMargin = 1 << 20;  // batches, evaluation sets and the vectors' own bookkeeping
+  return 4.0 * (floats + tables) + kMargin;
 }
 
 LossSums Trainer::gradients(const Batch& batch) {

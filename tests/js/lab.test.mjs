@@ -317,6 +317,77 @@ test('a deleted Lab throws on every call and deleting it again does nothing', ()
   assertEngineError(() => lab.exportState(), /^Lab\.exportState: this Lab has been deleted/);
 });
 
+test('a Lab deleted or used again while its arguments are read throws a Lab.<method> error', () => {
+  // Every argument is read before the Lab is looked up, so a getter that deletes it is caught by name.
+  for (const [method, args] of [
+    [
+      'evaluate',
+      (lab) => [
+        {
+          get samples() {
+            lab.delete();
+            return 4;
+          },
+        },
+      ],
+    ],
+    [
+      'train',
+      (lab) => [
+        {
+          valueOf() {
+            lab.delete();
+            return 1;
+          },
+        },
+      ],
+    ],
+    [
+      'attention',
+      (lab) => [
+        0,
+        0,
+        {
+          get length() {
+            lab.delete();
+            return 8;
+          },
+        },
+      ],
+    ],
+    [
+      'importState',
+      (lab) => [
+        {
+          get 0() {
+            lab.delete();
+            return 0;
+          },
+          length: 1,
+        },
+      ],
+    ],
+  ]) {
+    const lab = new labModule.Lab(small);
+    assertEngineError(() => lab[method](...args(lab)), new RegExp(`^Lab\\.${method}: `));
+    lab.delete();
+  }
+  // A getter that trains the same Lab runs before the call it belongs to: nothing is re-entered.
+  withLab(small, (lab) => {
+    const { accuracy } = lab.evaluate({
+      get samples() {
+        lab.train(1);
+        return 4;
+      },
+    });
+    assert.equal(lab.step, 1);
+    assert.ok(accuracy.length > 0);
+  });
+  const after = new labModule.Lab(small);
+  assert.equal(after.train(1).loss.length, 1, 'the module keeps working');
+  after.delete();
+});
+
 test('20 create, train and delete cycles leave the engine memory flat', () => {
   const cycle = () =>
     withLab({ ...small, task: 'subject', scheme: 'learned' }, (lab) => {

@@ -26,6 +26,11 @@ namespace pe::lab {
 /// schedule (bench/lab.bench.mjs); any length can still be asked for.
 [[nodiscard]] std::vector<int> eval_lengths(const Config& config);
 
+/// Bytes a Trainer of this configuration holds once constructed: parameters, gradients and AdamW's two
+/// moments, the activations of a training step (the constructor reserves them), and the position tables, with
+/// a margin for the rest. The bindings make sure the memory has room for it before constructing one.
+[[nodiscard]] double trainer_bytes(const Config& config);
+
 /// Callers validate arguments against the configuration (layer, head, lengths from the task's minimum to
 /// max_eval_length, sample counts within limits.hpp); the bindings do.
 class Trainer {
