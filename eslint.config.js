@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import importOrder from './scripts/eslint/import-order.js';
+import layers from './scripts/eslint/layers.js';
 
 export default [
   {
@@ -20,7 +21,7 @@ export default [
   {
     files: ['web/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { pe: { rules: { 'import-order': importOrder } } },
+    plugins: { pe: { rules: { 'import-order': importOrder, layers } } },
     rules: {
       'no-console': 'error',
       // One module does one thing: a figure too big for a file becomes a folder of panels.
@@ -28,10 +29,12 @@ export default [
       complexity: ['error', 20],
       'max-depth': ['error', 4],
       'pe/import-order': 'error',
+      // Who may import whom (docs/architecture.md).
+      'pe/layers': 'error',
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'tests/**/*.{js,mjs}', 'bench/**/*.mjs', '*.config.js'],
+    files: ['scripts/**/*.{js,mjs}', 'tests/**/*.{js,mjs}', 'bench/**/*.mjs', '*.config.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
