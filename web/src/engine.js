@@ -103,7 +103,10 @@ export function isEngineLoaded() {
   return engineModule.isLoaded();
 }
 
-/** The loaded engine; figures are mounted only after loadEngine() has resolved. */
+/**
+ * The loaded engine; figures are mounted only after loadEngine() has resolved.
+ * @returns {import('../../cpp/bindings/pe-engine.d.ts').PeEngine}
+ */
 export function getEngine() {
   return engineModule.get();
 }
@@ -117,7 +120,10 @@ export function loadLab(options) {
   return labModule.load(options);
 }
 
-/** The loaded lab module; the lab's figure is mounted only after loadLab() has resolved. */
+/**
+ * The loaded lab module; the lab's figure is mounted only after loadLab() has resolved.
+ * @returns {import('../../cpp/bindings/pe-lab.d.ts').PeLab}
+ */
 export function getLab() {
   return labModule.get();
 }

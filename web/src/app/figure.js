@@ -27,13 +27,13 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
  * @property {boolean} [lab] the figure also uses the training lab's module (engine.js getLab), which is then
  *   loaded before it mounts; every other figure needs only the engine, and the page never loads the lab's
- * @property {(engine: any, params: Params, previous: Data | null) => Data} [compute] engine calls
+ * @property {(engine: import('../../../cpp/bindings/pe-engine.d.ts').PeEngine, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
  * @property {(ctx: FigureContext) => View} view builds the figure's nodes once; the view's parts that have a
  *   `destroy()` (charts, maps) are destroyed with the figure
  * @property {(view: View, data: Data, params: Params) => void} [draw]
  * @property {(data: Data, params: Params) => string} [summary] the one-line text alternative
- * @property {(data: Data, params: Params, engine: any) => { columns: string[], rows: unknown[][],
+ * @property {(data: Data, params: Params, engine: import('../../../cpp/bindings/pe-engine.d.ts').PeEngine) => { columns: string[], rows: unknown[][],
  *   note?: string, csv?: { columns: string[], rows: unknown[][] } }} [table] the data table and CSV
  * @property {(data: Data, params: Params) => Record<string, unknown>} [live] numbers for the
  *   `data-live` outputs of the section around the figure (none on the embed page)
@@ -57,7 +57,7 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {ReturnType<typeof createFrame>} frame controls, plot, readout, error line, actions
  * @property {Record<string, { element: HTMLElement, value: any, input?: HTMLInputElement }>} controls the
  *   parameters' controls in the page (for a range that follows another parameter, say)
- * @property {any} engine the loaded engine
+ * @property {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine the loaded engine
  * @property {() => Params} params the current parameters
  * @property {() => Params} options the current options
  * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would

@@ -15,6 +15,7 @@ import { sharedReadout } from '../ui/readouts.js';
 import { DMODEL, intSlider } from './shared-params.js';
 import './naive.css';
 
+/** @type {{ kind: 'index' | 'normalized' | 'sinusoidal', label: string, color: string }[]} */
 const KINDS = [
   { kind: 'index', label: 'index p', color: series[1] },
   { kind: 'normalized', label: 'normalised p/(n\u22121)', color: series[2] },

@@ -5,13 +5,17 @@
 const LIMIT = 4;
 const caches = new WeakMap();
 
+/** @typedef {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} PeEngine */
+
 /**
  * engine[name](...args), remembered for the last few distinct argument lists of that function. The result is
  * shared between callers, so callers must treat it as read-only. Errors are thrown again, never remembered.
- * @param {object} engine the loaded engine
- * @param {string} name an engine function whose result depends only on its arguments (numbers, strings and
+ * @template {keyof PeEngine} K
+ * @param {PeEngine} engine the loaded engine
+ * @param {K} name an engine function whose result depends only on its arguments (numbers, strings and
  *   arrays of them, compared by their JSON)
- * @param {...unknown} args
+ * @param {Parameters<PeEngine[K]>} args
+ * @returns {ReturnType<PeEngine[K]>}
  */
 export function memo(engine, name, ...args) {
   let byName = caches.get(engine);
@@ -32,7 +36,7 @@ export function memo(engine, name, ...args) {
     cache.set(key, hit);
     return hit;
   }
-  const result = engine[name](...args);
+  const result = /** @type {(...a: unknown[]) => ReturnType<PeEngine[K]>} */ (engine[name])(...args);
   cache.set(key, result);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value);
   return result;

@@ -25,6 +25,7 @@ const METHODS = {
 /** The base of the "raised base" method: Llama 3's rope_theta. */
 const RAISED_BASE = 500000;
 /** The 16-bit formats whose positions collide, and float32 for comparison. */
+/** @type {('bfloat16' | 'float16' | 'float32')[]} */
 const COLLIDING = ['bfloat16', 'float16', 'float32'];
 // Positions quoted in the prose; the precision chart samples both.
 const QUOTED = { 100: GRID.indexOf(100), 1e6: GRID.indexOf(1e6) };

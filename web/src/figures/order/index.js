@@ -29,6 +29,7 @@ const ENCODINGS = {
   alibi: 'ALiBi',
 };
 // A pair that is not a mirror image, for the ALiBi finding in the prose.
+/** @type {[string, string]} */
 const NON_MIRROR = ['the dog bites the man', 'the man bites the dog'];
 const EXAMPLES = [
   ['dog bites man', 'man bites dog'],

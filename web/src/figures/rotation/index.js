@@ -147,7 +147,10 @@ function describePoint({ sin, cos, pair, dims }, { pos, offset }, which) {
   );
 }
 
-/** Clockwise turn of R(k) in degrees, in [0, 360): atan2 of the engine's sin and cos entries. */
+/**
+ * Clockwise turn of R(k) in degrees, in [0, 360): atan2 of the engine's sin and cos entries.
+ * @param {Iterable<number>} rotation shiftRotation's matrix, cos and sin first
+ */
 function turnDegrees([cos, sin]) {
   const degrees = (Math.atan2(sin, cos) * 180) / Math.PI;
   return degrees < 0 ? degrees + 360 : degrees;
