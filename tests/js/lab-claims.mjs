@@ -8,8 +8,10 @@
 // whoever imports this file, before importing it.
 import { readFileSync } from 'node:fs';
 import { defaultsOf, readQuery } from '../../web/src/app/params.js';
-import { configOf, PARAMS, SAMPLES, SCHEMES } from '../../web/src/figures/lab/params.js';
+import { configOf, DEFAULT_SCHEMES, PARAMS, SAMPLES, schemesOf } from '../../web/src/figures/lab/params.js';
 import { LEARNED_RUN } from '../../web/src/figures/learned-run.js';
+import { judge, PRESETS } from '../../web/src/lab/papers.js';
+import { runConfig } from '../../web/src/lab/race.js';
 import { chanceOf, wordFor } from '../../web/src/lab/verdict.js';
 import { tablePattern } from './table-pattern.mjs';
 
@@ -101,7 +103,7 @@ export function experiments() {
   const rotation = paramsOf(presetQuery('rotation', 'preset for this question'));
   const extension = paramsOf(presetQuery('extension', 'preset for longer contexts'));
   return {
-    race: { params: race, schemes: SCHEMES },
+    race: { params: race, schemes: schemesOf(race.schemes) },
     rotation: { params: rotation, schemes: schemesOfParams(rotation), peaks: true },
     // rotation.html: "with the small model": the preset at the lab's default size.
     rotationSmall: { params: { ...rotation, size: paramsOf().size }, schemes: ['rope'] },
@@ -122,6 +124,10 @@ export function experiments() {
     // configuration) shows the lengths; the schemes are the preset's parameters.
     extension: { params: extension, schemes: ['rope'], peaks: true },
     learned: { params: { ...LEARNED_RUN }, schemes: ['learned'], table: true },
+    // The papers presets (web/src/lab/papers.js): the schemes each one's rule reads, as its link sets the lab.
+    ...Object.fromEntries(
+      Object.values(PRESETS).map((p) => [`papers-${p.id}`, { params: paramsOf(p.query), schemes: p.reads }]),
+    ),
   };
 }
 
@@ -133,10 +139,8 @@ const schemesOfParams = (p) =>
 
 /** The engine's configuration of one scheme of an experiment for one seed (or an experiment's own variant). */
 export const configFor = (experiment, scheme, seed) =>
-  experiment.configOf?.(experiment.params, scheme, seed) ?? {
-    ...configOf({ ...experiment.params, seed }),
-    scheme,
-  };
+  experiment.configOf?.(experiment.params, scheme, seed) ??
+  runConfig(configOf({ ...experiment.params, seed }), scheme, seed);
 
 /**
  * The claims: where the article makes each, which experiment it reads, and its predicate on one seed's runs
@@ -308,7 +312,7 @@ export const CLAIMS = [
       const schemes = schemesOfParams(params);
       const far = Math.max(...runs.rope.lengths);
       return {
-        holds: params.length === 8 && far === 32 && SCHEMES.every((s) => schemes.includes(s)),
+        holds: params.length === 8 && far === 32 && DEFAULT_SCHEMES.every((s) => schemes.includes(s)),
         numbers: `length ${params.length}, evaluated up to ${far}, schemes ${schemes.join(',')}`,
       };
     },
@@ -332,6 +336,18 @@ export const CLAIMS = [
       };
     },
   },
+  // Each papers preset's statement (agrees or disagrees with the paper) is the one the page shows for one seed.
+  ...Object.values(PRESETS).map((preset) => ({
+    id: `papers-${preset.id}`,
+    where: `lab papers preset "${preset.id}" (web/src/lab/papers.js)`,
+    claim: `${preset.paper.cite}, ${preset.label}: the run ${preset.expected} (${preset.rule})`,
+    experiment: `papers-${preset.id}`,
+    check: (runs, { length }) => {
+      const at = (scheme, n) => (runs[scheme] ? accuracyAt(runs[scheme], n) : undefined);
+      const statement = judge(preset, at, length);
+      return { holds: statement?.verdict === preset.expected, numbers: statement?.sentence ?? 'undecided' };
+    },
+  })),
 ];
 
 /** The mean cosine similarity of the rows k apart in a T x d table. */
