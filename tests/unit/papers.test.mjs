@@ -4,10 +4,12 @@
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { test } from 'node:test';
+import { readFile } from 'node:fs/promises';
 
 register('./raw-hooks.mjs', import.meta.url);
 const { readQuery } = await import('../../web/src/app/params.js');
-const { configOf, PARAMS, schemesOf } = await import('../../web/src/figures/lab/params.js');
+const { configOf, labLink, PARAMS, schemesOf } = await import('../../web/src/figures/lab/params.js');
+const { presetParams } = await import('../../web/src/figures/lab/papers.js');
 const { judge, PAPERS, PRESETS } = await import('../../web/src/lab/papers.js');
 const { runConfig } = await import('../../web/src/lab/race.js');
 
@@ -63,4 +65,17 @@ test('each rule chooses its verdict from the numbers at its stated threshold', (
   assert.equal(verdict('ruoss-plain', ruoss(0.21)), 'disagrees');
   // A scheme the rule reads that the race does not train: no statement.
   assert.equal(verdict('press-subject', { alibi: [1, 1, 1] }), undefined);
+});
+
+test("the lab section links every preset as the figure's own link sets it", async () => {
+  const html = await readFile(new URL('../../web/sections/lab.html', import.meta.url), 'utf8');
+  const hrefs = [...html.matchAll(/href="(embed\.html\?[^"]*paper=[^"]*)"/g)].map((m) =>
+    m[1].replaceAll('&amp;', '&'),
+  );
+  assert.deepEqual(
+    hrefs.sort(),
+    Object.keys(PRESETS)
+      .map((id) => labLink(presetParams(id)))
+      .sort(),
+  );
 });

@@ -4,8 +4,8 @@
 // of agreement or disagreement; `expected` is what seeds 1..10 show one at a time, which the claims test
 // (tests/js/lab-claims.mjs, "papers-*") holds for at least 9 of them. Where the miniature disagrees with the
 // paper, the preset says so and why, rather than being swapped for one that agrees. Every setup was chosen by
-// the sweep in bench/lab-papers.mjs (docs/lab-claims.md, "The papers"). Pure: the page, the Node tests and the
-// sweep decide with these functions.
+// a sweep across seeds (`node bench/lab-claims.mjs --only papers-<id> --set ...`; docs/lab-claims.md, "The
+// papers"). Pure: the page, the Node tests and the sweep decide with these functions.
 import { WORKS_AT } from './verdict.js';
 
 const ALIBI_RULE =
@@ -141,10 +141,11 @@ export const PAPERS = [
         rule: ALIBI_RULE,
         expected: 'disagrees',
         why:
-          'ALiBi fixes its slopes by the number of heads: with the small model’s 4 heads the steepest is 1/4, ' +
-          'so its bias tells the previous token from the one before it by a factor of e^(1/4), about 1.3, ' +
-          'while Press et al.’s models have 8 or more heads (steepest 1/2) and learn smoother rules than ' +
-          'a sharp one-back copy. ALiBi still falls less than sinusoidal here.',
+          'ALiBi sets its slopes by the number of heads: with the small model\u2019s 4 heads the steepest is 1/4, ' +
+          'so its bias alone weighs the previous token only e^(1/4), about 1.3 times, above the one before it, ' +
+          'and at twice the length more tokens further back share the attention. Press et al.\u2019s ' +
+          'WikiText-103 models have 8 heads (steepest slope 1/2) and predict the next word from its context ' +
+          'rather than copy one exact token. ALiBi still falls less than sinusoidal here.',
         judge: judgeAlibi,
       },
     ],
@@ -178,7 +179,6 @@ export const PAPERS = [
           'Agrees when, at twice the training length, a scheme trained on randomized positions is more than ' +
           '10 points above no positions (which has no positions to randomize and trains as it is).',
         expected: 'agrees',
-        why: '',
         judge: (at, T) => judgeRandomized(at, T, true),
       },
     ],
@@ -203,7 +203,10 @@ function judgeRandomized(at, T, randomized) {
     `at twice the training length ${schemes.map((s) => `${NAMES[s]} ${pct(at(s, 2 * T))}`).join(', ')}, ` +
     `no positions ${pct(blind)}.`;
   const above = schemes.some((s) => at(s, 2 * T) > blind + ABOVE_BLIND);
-  if (randomized) return above ? agrees(`trained on randomized positions, ${text}`) : disagrees(text);
+  const short = schemes.every((s) => at(s, 2 * T) < WORKS_AT)
+    ? ' Better than order-blind, but no scheme works (90%): the paper trains for far more steps.'
+    : '';
+  if (randomized) return above ? agrees(`trained on randomized positions, ${text}${short}`) : disagrees(text);
   return above ? disagrees(text) : agrees(`with plain positions, ${text}`);
 }
 

@@ -48,7 +48,7 @@ function checkConfig(config, schemes, seeds) {
 
 export default defineFigure({
   id: 'lab',
-  title: 'Train one yourself: five position schemes race on the same task',
+  title: 'Train one yourself: position schemes race on the same task',
   caption:
     'Each scheme trains its own small transformers in Web Workers, one per seed, on the same batches as the ' +
     'other schemes from each seed. Top: training loss and accuracy per step, each line the median of the ' +
