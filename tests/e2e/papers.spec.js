@@ -40,3 +40,31 @@ test('a papers preset sets the lab from its link and states agreement or disagre
   if (judged.verdict === 'disagrees') await expect(why).toContainText('Why the miniature differs');
   else await expect(why).toBeEmpty();
 });
+
+test('the attention mask and randomized positions go through the URL and back, and the engine names a bad one', async ({
+  page,
+}) => {
+  const figure = await openLab(page, '&task=reverse&causal=on&randomized=16&schemes=none,learned&seeds=1');
+  await expect(figure.getByLabel('Attention mask')).toHaveValue('on');
+  await expect(figure.getByLabel('Randomized positions up to (0: off)')).toHaveValue('16');
+  const href = await figure.getByRole('link', { name: 'Link to this experiment' }).getAttribute('href');
+  expect(new URL(href, page.url()).searchParams.get('causal')).toBe('on');
+  expect(new URL(href, page.url()).searchParams.get('randomized')).toBe('16');
+  await expect(figure.locator('.pe-error')).toBeHidden();
+  // Trained on positions 0..15, the learned table has 16 rows; the figure shows the training length's 8.
+  await figure.getByRole('button', { name: 'Step' }).click();
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 300', { timeout: 60_000 });
+  await expect(figure.locator('.pe-lab-note', { hasText: 'position table' })).toContainText(
+    '8 rows (positions) of its 16 by 32 dimensions',
+    { timeout: 30_000 },
+  );
+  await expect(figure.locator('.pe-lab-inspect-error')).toBeHidden();
+  // Fewer than the training length: the engine's message names the parameter, the value and the range.
+  await figure.getByLabel('Randomized positions up to (0: off)').fill('4');
+  await figure.getByLabel('Randomized positions up to (0: off)').press('Enter');
+  await expect(figure.locator('.pe-error')).toContainText('randomizedPositions');
+  await expect(figure.locator('.pe-error')).toContainText('from length (8) to 128');
+  // `first` is causal by definition.
+  await openLab(page, '&task=first&causal=off');
+  await expect(page.locator('[data-figure="lab"] .pe-error')).toContainText('causal');
+});
