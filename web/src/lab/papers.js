@@ -42,7 +42,9 @@ export const PAPERS = [
     id: 'haviv',
     cite: 'Haviv et al. (2022)',
     title: 'Transformer Language Models without Positional Encodings Still Learn Positional Information',
-    source: 'Findings of EMNLP 2022: Table 1 (causal models) and the masked language models beside them',
+    source:
+      'Findings of EMNLP 2022: its language models with no positions against learned, sinusoidal and ALiBi, ' +
+      'and its masked-language-model comparison',
     finding:
       'Causal language models given no positions come close to those given one, and probes find absolute ' +
       'position inside them: the causal mask lets a token count how many tokens it sees. Without the mask ' +
@@ -90,7 +92,8 @@ export const PAPERS = [
     id: 'kazemnejad',
     cite: 'Kazemnejad et al. (2023)',
     title: 'The Impact of Positional Encoding on Length Generalization in Transformers',
-    source: 'NeurIPS 2023: Figure 1 and section 4 (decoder-only models on synthetic tasks)',
+    source:
+      'NeurIPS 2023: its decoder-only models on small synthetic tasks (copying, reversal, arithmetic and others)',
     finding:
       'In decoder-only (causal) models trained on small synthetic tasks, no positional encoding generalises to ' +
       'longer sequences as well as or better than absolute, rotary, ALiBi and T5 positions.',
