@@ -2,6 +2,7 @@
 // and trained to the end, shows the paper's finding and a statement chosen by the preset's rule from the numbers
 // of the run (read back from the figure's CSV). tests/js/claims.test.mjs checks every preset's statement for
 // seeds 1..10.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.js';
 import { judge, PRESETS } from '../../web/src/lab/papers.js';
 import { SCHEME_NAMES } from '../../web/src/figures/lab/params.js';
@@ -39,6 +40,17 @@ test('a papers preset sets the lab from its link and states agreement or disagre
   const why = figure.locator('.pe-lab-papers-why');
   if (judged.verdict === 'disagrees') await expect(why).toContainText('Why the miniature differs');
   else await expect(why).toBeEmpty();
+  // The panel with its statement, in both colour schemes: no axe violation (target size included).
+  for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page })
+      .include('.pe-lab-papers')
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+  }
 });
 
 test('the attention mask and randomized positions go through the URL and back, and the engine names a bad one', async ({
