@@ -3,7 +3,8 @@
 // and held to its predicate, in verdict.js's words. A statement that holds for fewer than 9 of the 10 seeds
 // fails here, with every seed's numbers: the article may not say of a tiny model what only some seeds show. (A
 // statement about named seeds, "seed 1 at both", must hold for each seed it names.)
-// About 80 runs of the small model (one per scheme and seed; identical configurations train once).
+// The papers presets' statements (web/src/lab/papers.js) are claims here too. About 250 runs, one per scheme,
+// configuration and seed (identical configurations train once; docs/lab-claims.md, "Cost of the test").
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { test } from 'node:test';

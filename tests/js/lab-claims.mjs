@@ -8,8 +8,10 @@
 // whoever imports this file, before importing it.
 import { readFileSync } from 'node:fs';
 import { defaultsOf, readQuery } from '../../web/src/app/params.js';
-import { configOf, PARAMS, SAMPLES, SCHEMES } from '../../web/src/figures/lab/params.js';
+import { configOf, DEFAULT_SCHEMES, PARAMS, SAMPLES, schemesOf } from '../../web/src/figures/lab/params.js';
 import { LEARNED_RUN } from '../../web/src/figures/learned-run.js';
+import { judge, PRESETS } from '../../web/src/lab/papers.js';
+import { runConfig } from '../../web/src/lab/race.js';
 import { chanceOf, wordFor } from '../../web/src/lab/verdict.js';
 import { tablePattern } from './table-pattern.mjs';
 
@@ -38,7 +40,7 @@ export function presetQuery(section, text) {
  * (the inspection panel's, which defaults to 8 whatever T is), and the position table.
  * @param {any} labModule the engine's lab module
  * @param {Record<string, unknown>} config the engine's configuration, scheme included
- * @param {{ at?: number, peaks?: boolean, table?: boolean }} [want]
+ * @param {{ at?: number, peaks?: boolean, table?: boolean, lengths?: number[] }} [want]
  */
 export function trainRun(labModule, config, want = {}) {
   const lab = new labModule.Lab(config);
@@ -46,7 +48,9 @@ export function trainRun(labModule, config, want = {}) {
     const started = performance.now();
     const { accuracy: batches } = lab.train(Number(config.steps));
     const trained = performance.now();
-    const e = lab.evaluate({ samples: SAMPLES });
+    // Only the lengths a claim reads, when it says which: each length's accuracy is the same whatever else is
+    // evaluated (its sequences depend on the length alone), so this is the page's number at less cost.
+    const e = lab.evaluate(want.lengths ? { samples: SAMPLES, lengths: want.lengths } : { samples: SAMPLES });
     const evaluated = performance.now();
     const run = {
       lengths: Array.from(e.lengths),
@@ -92,7 +96,8 @@ const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 /**
  * An experiment: the lab's parameters (before the seed) and which schemes it trains, with what to measure.
- * @typedef {{ params: Record<string, any>, schemes: string[], peaks?: boolean, table?: boolean }} Experiment
+ * @typedef {{ params: Record<string, any>, schemes: string[], peaks?: boolean, table?: boolean,
+ *   grid?: boolean }} Experiment `grid`: evaluated at the engine's grid of lengths, not only T, 2T and 4T
  */
 
 /** The experiments the claims read, by name, from the page's own parameters. */
@@ -101,10 +106,10 @@ export function experiments() {
   const rotation = paramsOf(presetQuery('rotation', 'preset for this question'));
   const extension = paramsOf(presetQuery('extension', 'preset for longer contexts'));
   return {
-    race: { params: race, schemes: SCHEMES },
+    race: { params: race, schemes: schemesOf(race.schemes) },
     rotation: { params: rotation, schemes: schemesOfParams(rotation), peaks: true },
     // rotation.html: "with the small model": the preset at the lab's default size.
-    rotationSmall: { params: { ...rotation, size: paramsOf().size }, schemes: ['rope'] },
+    rotationSmall: { params: { ...rotation, size: paramsOf().size }, schemes: ['rope'], grid: true },
     // lab.html: "Choose the task copy the previous token and the medium model, train RoPE".
     labPrevious: {
       params: paramsOf('task=previous&schemes=rope&size=medium'),
@@ -120,8 +125,12 @@ export function experiments() {
     },
     // Its claim is what the preset trains and where it evaluates: one run (RoPE's, the rotation preset's same
     // configuration) shows the lengths; the schemes are the preset's parameters.
-    extension: { params: extension, schemes: ['rope'], peaks: true },
+    extension: { params: extension, schemes: ['rope'], peaks: true, grid: true },
     learned: { params: { ...LEARNED_RUN }, schemes: ['learned'], table: true },
+    // The papers presets (web/src/lab/papers.js): the schemes each one's rule reads, as its link sets the lab.
+    ...Object.fromEntries(
+      Object.values(PRESETS).map((p) => [`papers-${p.id}`, { params: paramsOf(p.query), schemes: p.reads }]),
+    ),
   };
 }
 
@@ -133,10 +142,8 @@ const schemesOfParams = (p) =>
 
 /** The engine's configuration of one scheme of an experiment for one seed (or an experiment's own variant). */
 export const configFor = (experiment, scheme, seed) =>
-  experiment.configOf?.(experiment.params, scheme, seed) ?? {
-    ...configOf({ ...experiment.params, seed }),
-    scheme,
-  };
+  experiment.configOf?.(experiment.params, scheme, seed) ??
+  runConfig(configOf({ ...experiment.params, seed }), scheme, seed);
 
 /**
  * The claims: where the article makes each, which experiment it reads, and its predicate on one seed's runs
@@ -308,7 +315,7 @@ export const CLAIMS = [
       const schemes = schemesOfParams(params);
       const far = Math.max(...runs.rope.lengths);
       return {
-        holds: params.length === 8 && far === 32 && SCHEMES.every((s) => schemes.includes(s)),
+        holds: params.length === 8 && far === 32 && DEFAULT_SCHEMES.every((s) => schemes.includes(s)),
         numbers: `length ${params.length}, evaluated up to ${far}, schemes ${schemes.join(',')}`,
       };
     },
@@ -332,6 +339,18 @@ export const CLAIMS = [
       };
     },
   },
+  // Each papers preset's statement (agrees or disagrees with the paper) is the one the page shows for one seed.
+  ...Object.values(PRESETS).map((preset) => ({
+    id: `papers-${preset.id}`,
+    where: `lab papers preset "${preset.id}" (web/src/lab/papers.js)`,
+    claim: `${preset.paper.cite}, ${preset.label}: the run ${preset.expected} (${preset.rule})`,
+    experiment: `papers-${preset.id}`,
+    check: (runs, { length }) => {
+      const at = (scheme, n) => (runs[scheme] ? accuracyAt(runs[scheme], n) : undefined);
+      const statement = judge(preset, at, length);
+      return { holds: statement?.verdict === preset.expected, numbers: statement?.sentence ?? 'undecided' };
+    },
+  })),
 ];
 
 /** The mean cosine similarity of the rows k apart in a T x d table. */
@@ -387,9 +406,13 @@ export function checkClaims(labModule, { seeds = SEEDS, only, onRun, overrides =
     const runs = {};
     for (const scheme of experiment.schemes) {
       const config = configFor(experiment, scheme, seed);
-      const key = JSON.stringify({ config, peaks: experiment.peaks, table: experiment.table });
+      // Claims read T, 2T and 4T; an experiment whose claim reads the engine's grid itself says `grid`.
+      const T = Number(experiment.params.length);
+      const lengths = experiment.grid ? undefined : [T, 2 * T, 4 * T];
+      const { peaks, table } = experiment;
+      const key = JSON.stringify({ config, peaks, table, lengths });
       if (!cache.has(key)) {
-        const run = trainRun(labModule, config, { ...experiment, at: experiment.params.at });
+        const run = trainRun(labModule, config, { ...experiment, at: experiment.params.at, lengths });
         ms.train += run.ms.train;
         ms.evaluate += run.ms.evaluate;
         ms.runs += 1;

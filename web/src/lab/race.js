@@ -22,6 +22,18 @@ const FIRST_CHUNK = 2;
 export const STEP_SIZE = 10;
 
 /**
+ * The engine's configuration of one run of a race. Randomized positions apply to every scheme with positions;
+ * `none` has none to randomize (the engine refuses it), so in a race it trains as it is, the order-blind control.
+ * @param {Record<string, unknown>} config
+ * @param {string} scheme
+ * @param {number} seed
+ */
+export function runConfig(config, scheme, seed) {
+  const plain = scheme === 'none' && Number(config.randomizedPositions) > 0;
+  return { ...config, scheme, seed, ...(plain ? { randomizedPositions: 0 } : {}) };
+}
+
+/**
  * @typedef {object} RunState
  * @property {string} scheme
  * @property {number} seed
@@ -130,7 +142,7 @@ export function createRace(
 
   function create() {
     created ??= Promise.all(
-      runs.map((run) => run.handle.call('create', { ...config, scheme: run.scheme, seed: run.seed })),
+      runs.map((run) => run.handle.call('create', runConfig(config, run.scheme, run.seed))),
     );
     return created;
   }

@@ -8,11 +8,13 @@ import { defineFigure } from '../../app/figure.js';
 import { getLab } from '../../engine.js';
 import { inputCalm } from '../../lab/calm.js';
 import { LAB_DEFAULTS, MIN_LENGTH } from '../../lab/defaults.js';
+import { runConfig } from '../../lab/race.js';
 import { h } from '../../ui/dom.js';
 import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
 import { createExperiment, inspector } from './experiment.js';
 import { inspectPanel } from './inspect.js';
+import { papersPanel } from './papers.js';
 import { configOf, INSPECTION, labLink, PARAMS, raceSeeds, SAMPLES, schemesOf } from './params.js';
 import { predictPanel } from './predict.js';
 import { scriptButton } from './script.js';
@@ -37,7 +39,7 @@ function checkConfig(config, schemes, seeds) {
   const runs = [...schemes.map((scheme) => ({ scheme, seed: seeds[0] }))];
   if (seeds.length > 1) runs.push({ scheme: schemes[0], seed: seeds[seeds.length - 1] });
   for (const run of runs) {
-    const lab = new Lab({ ...config, ...run });
+    const lab = new Lab(runConfig(config, run.scheme, run.seed));
     causal = lab.config.causal;
     lab.delete();
   }
@@ -46,7 +48,7 @@ function checkConfig(config, schemes, seeds) {
 
 export default defineFigure({
   id: 'lab',
-  title: 'Train one yourself: five position schemes race on the same task',
+  title: 'Train one yourself: position schemes race on the same task',
   caption:
     'Each scheme trains its own small transformers in Web Workers, one per seed, on the same batches as the ' +
     'other schemes from each seed. Top: training loss and accuracy per step, each line the median of the ' +
@@ -98,7 +100,7 @@ export default defineFigure({
     };
   },
 
-  view({ frame, controls, element, redraw, engine }) {
+  view({ frame, controls, element, redraw, engine, set }) {
     const view = { frame, controls, data: null, params: null, restart: null, frameRequest: 0, timer: 0 };
     // Chunks come back many times a second from every run; drawing each would take the page's thread (and, on
     // two cores, time from the workers) for curves nobody can follow that fast. Off screen, only a change of
@@ -157,6 +159,12 @@ export default defineFigure({
       },
     });
     view.predict = predictPanel();
+    view.papers = papersPanel({
+      choose: (next) => {
+        for (const [key, value] of Object.entries(next)) if (controls[key]) controls[key].value = value;
+        set(next);
+      },
+    });
     view.charts = raceCharts(frame.setReadout.bind(frame));
     view.inspector = inspector({ onResult: schedule });
     view.inspect = inspectPanel({
@@ -168,10 +176,16 @@ export default defineFigure({
     view.script = scriptButton(() => {
       const { config, schemes, seeds, checked } = view.data;
       const { inspect, seed } = inspected(view.params, schemes, seeds);
-      return { config: { ...config, scheme: inspect, seed, causal: checked.causal }, seeds };
+      return { config: { ...runConfig(config, inspect, seed), causal: checked.causal }, seeds };
     }, frame);
     frame.actions.append(view.link, view.script);
-    frame.plot.append(view.toolbar.element, view.predict.element, view.charts.element, view.inspect.element);
+    frame.plot.append(
+      view.toolbar.element,
+      view.predict.element,
+      view.papers.element,
+      view.charts.element,
+      view.inspect.element,
+    );
     return view;
   },
 
@@ -184,6 +198,7 @@ export default defineFigure({
     const { config, schemes, seeds, checked, sinusoidal, sinusoidalSimilarity } = data;
     view.toolbar.draw(race, failure, pool.size);
     view.predict.draw(race, config);
+    view.papers.draw(race, params);
     view.charts.draw(race, config.length);
     const question = inspection(view, params, schemes, seeds, config);
     view.inspector.update(data.shared.experiment, question);

@@ -201,17 +201,21 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
   ) {
     tablesBox.hidden = !learnedRaces || !table || table.length === 0;
     if (tablesBox.hidden) return;
+    // With randomized positions the table has a row per position drawn (L), the formula's T: the first T show.
+    const rows = table.length / dModel;
+    const shown = table.subarray(0, length * dModel);
     write.putText(
       tableNote,
       `The learned model\u2019s position table after ${formatInt(tableStep)} steps: ${formatInt(length)} rows ` +
-        `(positions) by ${formatInt(dModel)} dimensions, each table on its own colour scale.`,
+        `(positions)${rows > length ? ` of its ${formatInt(rows)}` : ''} by ${formatInt(dModel)} dimensions, ` +
+        'each table on its own colour scale.',
     );
-    tables[0].show({ values: table, rows: length, cols: dModel, length, limit: largestMagnitude(table) });
+    tables[0].show({ values: shown, rows: length, cols: dModel, length, limit: largestMagnitude(shown) });
     tables[1].show({ values: sinusoidal, rows: length, cols: dModel, length, limit: 1 });
     // A table that training drove to non-finite values has no similarity: the engine's message says so.
     let trained = null;
     try {
-      trained = tableSimilarity(table, length, dModel);
+      trained = tableSimilarity(shown, length, dModel);
     } catch (problem) {
       error.hidden = false;
       write.putText(error, problem.message);

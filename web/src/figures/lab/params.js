@@ -3,6 +3,7 @@
 // head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
 // every one and names what is wrong.
 import { formatParam, urlParamsOf } from '../../app/params.js';
+import { PRESETS } from '../../lab/papers.js';
 import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';
 import { select } from '../../ui/controls.js';
@@ -10,7 +11,19 @@ import { h, uid } from '../../ui/dom.js';
 import { formatInt, formatSig } from '../../ui/format.js';
 import { intSlider } from '../shared-params.js';
 
-export const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
+/** Every scheme the page offers, in the order of its checkboxes. */
+export const SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
+/**
+ * The default race: T5's bias is offered but not raced by default. On the default task it behaves as RoPE and
+ * ALiBi do (works at 2T for 10 of 10 seeds, docs/lab-claims.md), so it adds time, not a new contrast.
+ */
+export const DEFAULT_SCHEMES = ['none', 'sinusoidal', 'learned', 'rope', 'alibi'];
+/** The attention mask: the task's own (docs/lab-model.md), or either one named. */
+export const MASKS = [
+  { value: 'task', label: "the task's own" },
+  { value: 'on', label: 'causal (earlier tokens only)' },
+  { value: 'off', label: 'bidirectional' },
+];
 export const SCHEME_NAMES = {
   none: 'no positions',
   sinusoidal: 'sinusoidal',
@@ -145,7 +158,7 @@ const modelOf = (p) => SIZES[p.size] ?? SIZES.small;
 
 export const PARAMS = {
   task: { type: 'enum', default: 'subject', control: 'select', label: 'Task', options: TASKS },
-  schemes: { type: 'string', default: SCHEMES.join(','), control: schemeBoxes, maxLength: 60 },
+  schemes: { type: 'string', default: DEFAULT_SCHEMES.join(','), control: schemeBoxes, maxLength: 60 },
   length: intSlider('Training length', 8, 2, 32),
   size: {
     type: 'enum',
@@ -165,9 +178,24 @@ export const PARAMS = {
     format: (v) => formatSig(v, 3),
   },
   steps: intSlider('Steps', 300, 50, 3000, 50),
+  causal: { type: 'enum', default: 'task', control: 'select', label: 'Attention mask', options: MASKS },
+  // Ruoss et al. 2023: training positions drawn from 0..L-1 (0: off); the engine allows T to 128.
+  randomized: {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 128,
+    control: numberField('Randomized positions up to (0: off)'),
+  },
   seed: { type: 'int', default: 1, min: 0, max: 4294967295, control: numberField('First seed') },
   seeds: intSlider('Seeds', 5, 1, MAX_SEEDS),
   batch: { type: 'int', default: 32, min: 1, max: 256 },
+  // The papers preset whose finding the run is set beside (papers.js); only links set it.
+  paper: {
+    type: 'enum',
+    default: '',
+    options: [{ value: '', label: 'none' }, ...Object.keys(PRESETS).map((id) => ({ value: id, label: id }))],
+  },
   // 0: as many as workerCount chooses (lab/pool.js); an embedding page may ask for fewer.
   workers: { type: 'int', default: 0, min: 0, max: 8 },
   inspect: {
@@ -199,22 +227,29 @@ export const raceSeeds = ({ seed, seeds }) => seedsOf(seed, seeds);
  * The engine's Lab configuration (less the scheme) for the parameters; warm-up is the engine's default. The
  * size presets are the page's own, so an unknown one is named here; every other value is the engine's to judge.
  */
-export function configOf({ task, length, size, lr, steps, seed, batch }) {
+export function configOf({ task, length, size, lr, steps, seed, batch, causal = 'task', randomized = 0 }) {
   if (!Object.hasOwn(SIZES, size)) {
     throw new Error(`Unknown model size "${size}"; sizes: ${Object.keys(SIZES).join(', ')}.`);
   }
-  return { task, length, ...SIZES[size], lr, steps, seed, batch };
+  if (!MASKS.some((m) => m.value === causal)) {
+    const allowed = MASKS.map((m) => `"${m.value}"`).join(', ');
+    throw new Error(`configOf: causal must be one of ${allowed}; received "${causal}".`);
+  }
+  const mask = causal === 'task' ? {} : { causal: causal === 'on' };
+  return { task, length, ...SIZES[size], lr, steps, seed, batch, ...mask, randomizedPositions: randomized };
 }
 
 const taskName = (task) => TASKS.find((t) => t.value === task)?.label ?? task;
 
 /** The experiment in words: what races, on what, for how long, from which seeds. */
-export function setup({ task, length, size, lr, steps, seed, seeds }, schemes) {
+export function setup({ task, length, size, lr, steps, seed, seeds, causal, randomized }, schemes) {
   const from = seeds === 1 ? `seed ${seed}` : `seeds ${seed} to ${seed + seeds - 1}`;
+  const mask = causal === 'on' ? '; causal mask' : causal === 'off' ? '; bidirectional mask' : '';
+  const drawn = randomized > 0 ? `; positions drawn from 0 to ${formatInt(randomized - 1)} in training` : '';
   return (
     `Task ${taskName(task)}; ${schemes.map((s) => SCHEME_NAMES[s]).join(', ')}; training length ` +
     `${formatInt(length)}; ${size} model (width ${SIZES[size].dModel}); learning rate ${formatSig(lr, 3)}; ` +
-    `${formatInt(steps)} steps; ${from}.`
+    `${formatInt(steps)} steps${mask}${drawn}; ${from}.`
   );
 }
 
