@@ -27,10 +27,11 @@ export const STEP_SIZE = 10;
  * @param {Record<string, unknown>} config
  * @param {string} scheme
  * @param {number} seed
+ * @returns {import('../../../cpp/bindings/pe-lab.d.ts').LabConfig} the engine judges every value
  */
 export function runConfig(config, scheme, seed) {
   const plain = scheme === 'none' && Number(config.randomizedPositions) > 0;
-  return { ...config, scheme, seed, ...(plain ? { randomizedPositions: 0 } : {}) };
+  return /** @type {any} */ ({ ...config, scheme, seed, ...(plain ? { randomizedPositions: 0 } : {}) });
 }
 
 /**
