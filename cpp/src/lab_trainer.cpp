@@ -24,6 +24,29 @@ std::vector<int> eval_lengths(const Config& config) {
 
 Trainer::Trainer(const Config& config) : config_(config), model_(config), adam_(model_.size()) {
   init_params(model_.layout(), config.seed, model_.params());
+  if (config.extension != ExtensionMethod::None) {
+    model_.scale_rope(config.extension, config.extension_factor, config.scaled_from());
+  }
+}
+
+std::optional<std::string> Trainer::extend(ExtensionMethod method, double factor, int length) {
+  if (config_.scheme != Scheme::Rope) {
+    return "the run's scheme is \"" + std::string(name_of(config_.scheme)) +
+           "\"; only \"rope\" runs can be extended (the methods scale RoPE's rotations).";
+  }
+  if (length < config_.length) {
+    return "length must be an integer from the run's length (" + std::to_string(config_.length) + ") to " +
+           std::to_string(limits::kLabMaxLength) + "; received " + std::to_string(length) + ".";
+  }
+  Config next = config_;
+  next.original_length = config_.scaled_from();
+  next.length = length;
+  next.extension = method;
+  next.extension_factor = factor;
+  if (auto problem = config_problem(next)) return problem;
+  config_ = next;
+  model_.scale_rope(method, factor, next.original_length);
+  return std::nullopt;
 }
 
 LossSums Trainer::gradients(const Batch& batch) {
