@@ -2,6 +2,7 @@
 // RoPE trained at T, then evaluated at T, 2T and 4T with each context-extension method applied at test time,
 // and again after a short fine-tune at 2T with the tables scaled by a method (Chen et al. 2023's recipe in
 // miniature). Pure but for the engine: a worker runs it for the page, Node for the claims test and the sweep.
+import { verdictOf } from './verdict.js';
 
 /** The methods applied at test time, in the order the page lists them. */
 export const TEST_METHODS = ['none', 'interpolation', 'ntk', 'dynamic', 'yarn'];
@@ -77,11 +78,56 @@ export function runExtension(
       tuned.extend({ method, length: 2 * T });
       timed('train', () => tuned.train(tuneSteps));
       // The fine-tuned run as it now is: its own tables (the method at factor 2) at every length.
-      after[method] = lengths.map((n) => at(tuned, n));
+      after[method] = Array.from(timed('evaluate', () => tuned.evaluate({ samples, lengths })).accuracy);
     }
     return { lengths, testTime, tuned: after, ms };
   } finally {
     lab.delete();
     tuned.delete();
   }
+}
+
+/** The experiment's lines: each test-time method, then each fine-tune, with how the page names them. */
+export const EXTENSION_LINES = Object.freeze([
+  { id: 'test-none', kind: 'testTime', method: 'none', label: 'as trained, no method' },
+  { id: 'test-interpolation', kind: 'testTime', method: 'interpolation', label: 'interpolation' },
+  { id: 'test-ntk', kind: 'testTime', method: 'ntk', label: 'NTK-aware' },
+  { id: 'test-dynamic', kind: 'testTime', method: 'dynamic', label: 'dynamic NTK' },
+  { id: 'test-yarn', kind: 'testTime', method: 'yarn', label: 'YaRN' },
+  {
+    id: 'tuned-interpolation',
+    kind: 'tuned',
+    method: 'interpolation',
+    label: 'fine-tuned at 2T, interpolation',
+  },
+  { id: 'tuned-none', kind: 'tuned', method: 'none', label: 'fine-tuned at 2T, no scaling' },
+]);
+
+/**
+ * The accuracies of one line of one seed's result, in the order of its lengths.
+ * @param {ReturnType<typeof runExtension>} result
+ * @param {{ kind: string, method: string }} line
+ */
+export const lineOf = (result, line) =>
+  line.kind === 'testTime' ? result.testTime[line.method] : result.tuned[line.method];
+
+/**
+ * Every line at every length across seeds, in verdict.js's words (verdictOf: "works" when every seed reaches
+ * 90%, "mixed" when some do): [{ line, cells: [{ length, word, working, seeds, median, min, max }] }].
+ * @param {ReturnType<typeof runExtension>[]} results one per seed
+ * @param {string} task
+ * @param {number} samples held-out sequences per length
+ */
+export function extensionVerdicts(results, task, samples) {
+  return EXTENSION_LINES.map((line) => ({
+    line,
+    cells: results[0].lengths.map((length, i) => ({
+      length,
+      ...verdictOf(
+        results.map((r) => lineOf(r, line)[i]),
+        task,
+        samples,
+      ),
+    })),
+  }));
 }

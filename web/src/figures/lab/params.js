@@ -168,6 +168,15 @@ export const PARAMS = {
   seed: { type: 'int', default: 1, min: 0, max: 4294967295, control: numberField('First seed') },
   seeds: intSlider('Seeds', 5, 1, MAX_SEEDS),
   batch: { type: 'int', default: 32, min: 1, max: 256 },
+  // URL-only: `extension` adds the context-extension experiment (figures/lab/extension-run.js) under the race.
+  experiment: {
+    type: 'enum',
+    default: 'race',
+    options: [
+      { value: 'race', label: 'the race' },
+      { value: 'extension', label: 'the race and context extension' },
+    ],
+  },
   // 0: as many as workerCount chooses (lab/pool.js); an embedding page may ask for fewer.
   workers: { type: 'int', default: 0, min: 0, max: 8 },
   inspect: {
