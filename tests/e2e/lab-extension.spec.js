@@ -1,0 +1,38 @@
+// The lab's context-extension experiment (experiment=extension, figures/lab/extension-run.js), run from its URL
+// with one seed: it draws a line per method, and the word beside every number is verdict.js's for that number.
+import { test, expect } from './fixtures.js';
+import { verdictOf } from '../../web/src/lab/verdict.js';
+import { FIGURE, openLab } from './lab-helpers.js';
+
+test('the extension experiment runs from its URL with one seed, draws every method, and its words match its numbers', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const figure = await openLab(page, '&schemes=rope&experiment=extension&seeds=1');
+  const panel = figure.locator('.pe-lab-extension');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('.pe-lab-extension-status')).toHaveText('Not run yet.');
+  await panel.getByRole('button', { name: 'Run the extension experiment' }).click();
+  await expect(panel.locator('.pe-lab-extension-status')).toHaveText('Done: 1 seed.', { timeout: 150_000 });
+  const chart = panel.locator('.pe-lab-extension-chart');
+  await expect(chart.locator('path.pe-lab-curve')).toHaveCount(7);
+  await expect(chart.locator('.pe-offsetchart-marks text')).toHaveText(['trained on 8', 'fine-tuned on 16']);
+  const rows = panel.locator('tbody tr');
+  await expect(rows).toHaveCount(7);
+  await expect(panel.locator('thead th')).toHaveText(['method', 'length 8', 'length 16', 'length 32']);
+  const cells = await panel
+    .locator('td')
+    .evaluateAll((tds) =>
+      tds.map((td) => ({ median: Number(td.dataset.median), word: td.dataset.word, text: td.textContent })),
+    );
+  expect(cells).toHaveLength(21);
+  for (const cell of cells) {
+    // One seed: the verdict across seeds is that seed's, from its accuracy on the page's 128 sequences.
+    expect(cell.word).toBe(verdictOf([cell.median], 'subject', 128).word);
+    expect(cell.text).toBe(`${(100 * cell.median).toFixed(1)}% ${cell.word}`);
+  }
+  // The readout names every method at the length under the keyboard's cursor.
+  await chart.locator('svg').focus();
+  await chart.locator('svg').press('End');
+  await expect(page.locator(`${FIGURE} [role="status"]`).first()).toBeAttached();
+});
