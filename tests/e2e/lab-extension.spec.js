@@ -31,8 +31,12 @@ test('the extension experiment runs from its URL with one seed, draws every meth
     expect(cell.word).toBe(verdictOf([cell.median], 'subject', 128).word);
     expect(cell.text).toBe(`${(100 * cell.median).toFixed(1)}% ${cell.word}`);
   }
-  // The readout names every method at the length under the keyboard's cursor.
-  await chart.locator('svg').focus();
-  await chart.locator('svg').press('End');
-  await expect(page.locator(`${FIGURE} [role="status"]`).first()).toBeAttached();
+  // The readout names every method at the length under the keyboard's cursor, with the table's numbers.
+  await chart.focus();
+  await chart.press('End');
+  const readout = page.locator(`${FIGURE} .pe-readout`);
+  await expect(readout).toContainText('length 32: as trained, no method');
+  const last = cells.filter((_, i) => i % 3 === 2);
+  for (const cell of last)
+    await expect(readout).toContainText(`${(100 * cell.median).toFixed(1)}% (${cell.word})`);
 });
