@@ -11,6 +11,7 @@ import { formatInt } from '../../ui/format.js';
 import { keyList } from '../../ui/key-list.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { configOf, raceSeeds, SAMPLES } from './params.js';
+import './extension-run.css';
 
 /** Each line's colour (Okabe and Ito's palette, readable on the light and the dark page) and dash. */
 const STYLE = {
@@ -139,7 +140,11 @@ export function extensionPanel({ readout, onChange }) {
       min: xs[0],
       max: xs[xs.length - 1],
       xs,
-      domain: [0, 1],
+      // From chance on `subject` (or lower, when a line falls under it) to 100%: the lines stay apart.
+      domain: [
+        Math.min(0.5, Math.floor(10 * Math.min(...verdicts.flatMap((v) => v.cells.map((c) => c.min)))) / 10),
+        1,
+      ],
       yFormat: (v) => `${formatInt(100 * v)}%`,
       series: verdicts.map(({ line, cells }) => ({
         value: (n) => cells[index.get(n)]?.median ?? NaN,
@@ -182,7 +187,11 @@ export function extensionPanel({ readout, onChange }) {
             `${percent(c.median)} `,
             h('span', { class: 'pe-lab-word' }, c.word),
             all.length > 1
-              ? ` (${percent(c.min)} to ${percent(c.max)}; ${c.working} of ${c.seeds} work)`
+              ? h(
+                  'span',
+                  { class: 'pe-lab-extension-spread' },
+                  `${percent(c.min)} to ${percent(c.max)}; ${c.working} of ${c.seeds} work`,
+                )
               : '',
           ),
         ),
