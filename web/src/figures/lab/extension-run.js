@@ -64,7 +64,7 @@ export function extensionPanel({ readout, onChange }) {
       return `length ${formatInt(n)}: ${cells.join('; ')}`;
     },
   });
-  const key = h('div', { class: 'pe-lab-key' });
+  const key = h('div', { class: 'pe-lab-extension-key' });
   const tableBox = h('div', { class: 'pe-lab-extension-table' });
   const results = h('div', { class: 'pe-lab-extension-results', hidden: true }, chart.element, key, tableBox);
   const element = h(
