@@ -16,6 +16,8 @@ test('the extension experiment runs from the article link with one seed, draws e
   expect(href).toContain('experiment=extension');
   await page.goto(`${href}&seeds=1`);
   const figure = page.locator(FIGURE);
+  // The state is in the URL: the lab's own link keeps the experiment.
+  await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]experiment=extension(&|$)/);
   const panel = figure.locator('.pe-lab-extension');
   await expect(panel).toBeVisible();
   await expect(panel.locator('.pe-lab-extension-status')).toHaveText('Not run yet.');
