@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,13 +30,14 @@ namespace lim = pe::limits;
 constexpr int kDefaultSamples = 32;
 constexpr int kOffsetSamples = 64;
 
-// The context-extension methods a trained RoPE run can be evaluated with, in the order of their names, and
-// the largest length factor (the engine evaluates up to 128 positions, 64 times the shortest training
-// length).
-constexpr ExtensionMethod kExtensionMethods[] = {ExtensionMethod::None, ExtensionMethod::Interpolation,
-                                                 ExtensionMethod::Ntk,  ExtensionMethod::DynamicNtk,
-                                                 ExtensionMethod::Yarn, ExtensionMethod::Llama3};
-constexpr double kMaxExtensionFactor = 64.0;
+using lab::kMaxExtensionFactor;
+
+// A context-extension method by its name (lab::kExtensionNames).
+ExtensionMethod read_extension(Args& args, const val& v, const char* name,
+                               std::optional<std::size_t> fallback = std::nullopt) {
+  return lab::kExtensionMethods[args.choice(
+      v, name, {"none", "interpolation", "ntk", "dynamic", "yarn", "llama3"}, fallback)];
+}
 
 constexpr lab::Task kTasks[] = {lab::Task::Previous, lab::Task::Reverse, lab::Task::First, lab::Task::Subject,
                                 lab::Task::Majority};
@@ -47,9 +49,10 @@ static_assert(std::size(kTasks) == lab::kTaskNames.size() && std::size(kSchemes)
 // together (config_problem).
 lab::Config read_config(Args& args, const val& v) {
   const bool has = args.options(
-      v,
-      {"task", "scheme", "ropeConvention", "base", "dModel", "nHeads", "nLayers", "length", "batch", "causal",
-       "scaleEmbedding", "lr", "warmup", "steps", "weightDecay", "clip", "seed", "randomizedPositions"},
+      v, {"task",      "scheme",          "ropeConvention", "base",   "dModel",         "nHeads",
+          "nLayers",   "length",          "batch",          "causal", "scaleEmbedding", "lr",
+          "warmup",    "steps",           "weightDecay",    "clip",   "seed",           "randomizedPositions",
+          "extension", "extensionFactor", "originalLength"},
       "{ task: \"subject\", scheme: \"rope\" }", "config");
   const val o = has ? v : val::object();
   lab::Config c;
@@ -80,6 +83,10 @@ lab::Config read_config(Args& args, const val& v) {
   // The range here is the widest; config_problem then ties it to the length and the scheme.
   c.randomized_positions = args.integer(o["randomizedPositions"], "config.randomizedPositions", 0,
                                         lim::kLabMaxEvalLength, c.randomized_positions);
+  c.extension = read_extension(args, o["extension"], "config.extension", 0);
+  c.extension_factor =
+      args.number(o["extensionFactor"], "config.extensionFactor", 1.0, kMaxExtensionFactor, 1.0);
+  c.original_length = args.integer(o["originalLength"], "config.originalLength", 0, lim::kLabMaxLength, 0);
   if (args.ok()) {
     if (const auto problem = lab::config_problem(c)) args.fail("config." + *problem);
   }
@@ -106,6 +113,9 @@ val config_object(const lab::Config& c) {
   o.set("clip", val(c.clip));
   o.set("seed", val(static_cast<double>(c.seed)));
   o.set("randomizedPositions", val(c.randomized_positions));
+  o.set("extension", val(std::string(lab::name_of(c.extension))));
+  o.set("extensionFactor", val(c.extension_factor));
+  o.set("originalLength", val(c.original_length));
   return o;
 }
 
@@ -186,17 +196,15 @@ class LabCore {
                    "an extension of a run of scheme \"" + std::string(lab::name_of(c.scheme)) + "\"",
                    "left out for every scheme but \"rope\"");
       if (args.options(ext, {"method", "factor"}, "{ method: \"yarn\", factor: 2 }", "options.extension")) {
-        method =
-            kExtensionMethods[args.choice(ext["method"], "options.extension.method",
-                                          {"none", "interpolation", "ntk", "dynamic", "yarn", "llama3"})];
+        method = read_extension(args, ext["method"], "options.extension.method");
         factor = args.number(ext["factor"], "options.extension.factor", 1.0, kMaxExtensionFactor);
       }
     }
     if (!args.ok()) return args.error();
     std::vector<int> lengths;
     std::vector<double> accuracy, loss;
-    const auto stats = method == ExtensionMethod::None ? trainer_->evaluate(samples, asked)
-                                                       : trainer_->evaluate(samples, asked, method, factor);
+    const auto stats = ext.isUndefined() ? trainer_->evaluate(samples, asked)
+                                         : trainer_->evaluate(samples, asked, method, factor);
     for (const auto& s : stats) {
       lengths.push_back(s.length);
       accuracy.push_back(s.accuracy);
@@ -207,6 +215,36 @@ class LabCore {
     out.set("accuracy", to_float64_array(accuracy));
     out.set("loss", to_float64_array(loss));
     return out;
+  }
+
+  // Chen et al. (2023)'s fine-tune at a longer length: from now on training runs at options.length with RoPE
+  // scaled by options.method (factor length / originalLength unless given), keeping weights, AdamW's moments
+  // and the step count.
+  val extend(val options) {
+    Args args("Lab.extend");
+    const bool has =
+        args.options(options, {"method", "length", "factor"}, "{ method: \"interpolation\", length: 16 }");
+    const lab::Config& c = trainer_->config();
+    if (!has && args.ok()) {
+      args.fail(
+          "options must be an object such as { method: \"interpolation\", length: 16 }; received undefined.");
+    }
+    if (!args.ok()) return args.error();
+    args.require(c.scheme == lab::Scheme::Rope, "the run's scheme",
+                 "\"" + std::string(lab::name_of(c.scheme)) + "\"",
+                 "\"rope\" (context-extension methods scale RoPE's rotations)");
+    const auto method = read_extension(args, options["method"], "options.method");
+    const int length = args.integer(options["length"], "options.length", c.length, lim::kLabMaxLength);
+    if (!args.ok()) return args.error();
+    const double fallback = std::min(kMaxExtensionFactor, static_cast<double>(length) / c.scaled_from());
+    const double factor =
+        args.number(options["factor"], "options.factor", 1.0, kMaxExtensionFactor, fallback);
+    if (!args.ok()) return args.error();
+    if (const auto problem = trainer_->extend(method, factor, length)) {
+      args.fail(*problem);
+      return args.error();
+    }
+    return val::undefined();
   }
 
   val attention(val layer, val head, val length, val example) {
@@ -292,6 +330,7 @@ EMSCRIPTEN_BINDINGS(pe_lab) {
       .function("configure", &LabCore::configure)
       .function("train", &LabCore::train)
       .function("evaluate", &LabCore::evaluate)
+      .function("extend", &LabCore::extend)
       .function("attention", &LabCore::attention)
       .function("positionTable", &LabCore::position_table)
       .function("offsetScores", &LabCore::offset_scores)

@@ -40,6 +40,7 @@ addOnPostRun(function () {
   [
     ['train', ['steps']],
     ['evaluate', ['options']],
+    ['extend', ['options']],
     ['attention', ['layer', 'head', 'length', 'example']],
     ['positionTable', []],
     ['offsetScores', ['layer', 'head', 'length']],

@@ -80,7 +80,28 @@ export interface LabConfig {
    * rows.
    */
   randomizedPositions?: number;
+  /**
+   * RoPE run as a context-extension method in training and evaluation, `rope` only (default `"none"`). Usually
+   * set by {@link Lab.extend}; given to `new Lab`, the run trains from its start with the scaled tables.
+   */
+  extension?: LabExtensionMethod;
+  /** The method's length factor s, 1..64 (default 1). */
+  extensionFactor?: number;
+  /**
+   * The length the scaling is relative to (the length the run was first trained at): 0 (the default, meaning
+   * `length` itself) or from the task's minimum to `length`. YaRN's ramp, dynamic NTK's threshold and Llama
+   * 3.1's bands read it; interpolation and static NTK use only the factor.
+   */
+  originalLength?: number;
 }
+
+/**
+ * The context-extension methods: `interpolation` (positions divided by the factor, Chen et al. 2023), `ntk`
+ * (bloc97's static NTK-aware base), `dynamic` (the NTK base recomputed from each length past the original
+ * one), `yarn` (Peng et al. 2023's ramp and temperature), `llama3` (Llama 3.1's rule), or `none`; the same
+ * methods as `contextExtension` of the figure engine.
+ */
+export type LabExtensionMethod = 'none' | 'interpolation' | 'ntk' | 'dynamic' | 'yarn' | 'llama3';
 
 /** Per-step results of {@link Lab.train}, one entry per step taken, in order. */
 export interface LabTrainResult {
@@ -158,11 +179,10 @@ export interface Lab {
    * @param options.lengths the lengths to evaluate instead of the grid: increasing whole numbers from the
    *   task's minimum to min(4 T, 128)
    * @param options.extension `rope` only: run the trained model, at test time and with no training, as a
-   *   context-extension method configured with length factor `factor` (1 to 64) over the training length:
-   *   `interpolation` (positions divided by the factor, Chen et al. 2023), `ntk` (bloc97's static NTK-aware
-   *   base), `dynamic` (the NTK base recomputed from each length past T), `yarn` (Peng et al. 2023's ramp and
-   *   temperature), `llama3` (Llama 3.1's rule), or `none`; the same methods as `contextExtension` of the
-   *   figure engine. The run is unchanged afterwards.
+   *   context-extension method ({@link LabExtensionMethod}) configured with length factor `factor` (1 to 64)
+   *   over the length the run was first trained at (`originalLength`, or T), in place of the run's own
+   *   extension (`method: "none"` runs a fine-tuned run with unscaled tables). The run is unchanged
+   *   afterwards; without this option a run evaluates with its own tables.
    * @throws Error for an options value that is not an object with only `samples`, `lengths` and `extension`,
    *   samples out of range, lengths that are not increasing whole numbers in range, or an extension of another
    *   scheme, with an unknown method or a factor out of range.
@@ -171,10 +191,25 @@ export interface Lab {
     samples?: number;
     lengths?: ArrayLike<number>;
     extension?: {
-      method: 'none' | 'interpolation' | 'ntk' | 'dynamic' | 'yarn' | 'llama3';
+      method: LabExtensionMethod;
       factor: number;
     };
   }): LabEvaluation;
+  /**
+   * Sets up a fine-tune at a longer length, Chen et al. (2023)'s recipe in miniature: from now on `train`
+   * draws batches of `length` tokens and RoPE runs as `method` with length factor `factor` over the length the
+   * run was first trained at. The weights, AdamW's moments, the step count (so the learning-rate schedule goes
+   * on where it was: past `steps`, 0.1 lr) and the data stream's position are kept; `config` then reports the
+   * new `length`, `extension`, `extensionFactor` and `originalLength` (which a second `extend` keeps), and the
+   * evaluation grid follows the new length. `method: "none"` is plain fine-tuning at the longer length.
+   * @param options.method the method the fine-tune trains with
+   * @param options.length the new training length: from the run's length to 32
+   * @param options.factor 1..64; default the new length over the original one (16 / 8 = 2)
+   * @throws Error (`Lab.extend: ...`) when the run's scheme is not `rope`, options is not an object with
+   *   `method`, `length` and optionally `factor`, a value is out of range, or the new length passes the
+   *   activation cap; the run is then unchanged.
+   */
+  extend(options: { method: LabExtensionMethod; length: number; factor?: number }): void;
   /**
    * The attention weights of one layer and head for one evaluation sequence.
    * @param layer 0..nLayers-1

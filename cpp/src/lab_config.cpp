@@ -30,6 +30,13 @@ std::optional<std::string> number_problem(const char* field, double value, Range
 
 }  // namespace
 
+std::string_view name_of(ExtensionMethod m) noexcept {
+  for (std::size_t i = 0; i < kExtensionMethods.size(); ++i) {
+    if (kExtensionMethods[i] == m) return kExtensionNames[i];
+  }
+  return "none";
+}
+
 std::optional<std::string> config_problem(const Config& c) {
   const TaskInfo info = task_info(c.task);
   if (auto p = number_problem("base", c.base, kBaseRange)) return p;
@@ -80,6 +87,19 @@ std::optional<std::string> config_problem(const Config& c) {
         "an integer from length to " +
             std::to_string(lim::kLabMaxEvalLength) + ")",
         std::to_string(L));
+  }
+  if (c.extension != ExtensionMethod::None && c.scheme != Scheme::Rope) {
+    return problem("extension",
+                   "\"none\" for the scheme \"" + std::string(name_of(c.scheme)) +
+                       "\" (context-extension methods scale RoPE's rotations; only \"rope\" has them)",
+                   "\"" + std::string(name_of(c.extension)) + "\"");
+  }
+  if (auto p = number_problem("extensionFactor", c.extension_factor, {1.0, kMaxExtensionFactor})) return p;
+  if (c.original_length != 0 && (c.original_length < info.min_length || c.original_length > c.length)) {
+    return problem("originalLength",
+                   "0 (the training length) or an integer from " + std::to_string(info.min_length) +
+                       " to length (" + std::to_string(c.length) + ")",
+                   std::to_string(c.original_length));
   }
   const std::int64_t floats = activation_floats(c, c.batch, c.length);
   if (floats > lim::kLabMaxActivations) {

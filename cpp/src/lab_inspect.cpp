@@ -63,9 +63,9 @@ std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vect
 
 std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vector<int>& lengths,
                                                     ExtensionMethod method, double factor) {
-  model_.scale_rope(method, factor, config_.length);
+  model_.scale_rope(method, factor, config_.scaled_from());
   auto out = evaluate(samples, lengths);
-  model_.scale_rope(ExtensionMethod::None, 1.0, config_.length);
+  model_.scale_rope(config_.extension, config_.extension_factor, config_.scaled_from());
   return out;
 }
 

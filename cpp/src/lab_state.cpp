@@ -2,7 +2,8 @@
 //   "PELB", u32 version,
 //   configuration: u32 task, u32 scheme, u32 RoPE convention, f64 base, i32 dModel, nHeads, nLayers, length,
 //     batch, u8 causal, u8 scaleEmbedding, f64 lr, i32 warmup, i32 steps, f64 weightDecay, f64 clip, u32
-//     seed, then (version 2 on) i32 randomizedPositions,
+//     seed, then (version 2 on) i32 randomizedPositions, then (version 3 on) u32 extension (kExtensionNames'
+//     order), f64 extensionFactor, i32 originalLength,
 //   i64 step, u64 training batches drawn, u64 parameter count P,
 //   f32 parameters[P], f32 AdamW first moments[P], f32 second moments[P].
 #include <cstring>
@@ -14,8 +15,9 @@ namespace {
 
 constexpr char kMagic[4] = {'P', 'E', 'L', 'B'};
 // Version 2 added randomizedPositions (and the scheme t5, numbered after the others); version 1 states read
-// as randomizedPositions 0.
-constexpr std::uint32_t kVersion = 2;
+// as randomizedPositions 0. Version 3 added the fine-tune's extension (Lab.extend); versions 1 and 2 read as
+// extension "none", factor 1, originalLength 0.
+constexpr std::uint32_t kVersion = 3;
 
 class Writer {
  public:
@@ -115,6 +117,11 @@ std::vector<std::uint8_t> Trainer::export_state() const {
   w.f64(c.clip);
   w.u32(c.seed);
   w.i32(c.randomized_positions);
+  std::uint32_t extension = 0;
+  while (kExtensionMethods[extension] != c.extension) ++extension;
+  w.u32(extension);
+  w.f64(c.extension_factor);
+  w.i32(c.original_length);
   w.u64(static_cast<std::uint64_t>(step_));
   w.u64(batches_drawn_);
   const std::size_t count = model_.size();
@@ -135,7 +142,7 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
     return std::nullopt;
   }
   const std::uint32_t version = r.u32();
-  if (version != 1 && version != kVersion) {
+  if (version < 1 || version > kVersion) {
     problem = "the state's format version is " + std::to_string(version) +
               "; this engine reads versions 1 to " + std::to_string(kVersion);
     return std::nullopt;
@@ -159,6 +166,9 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
   c.clip = r.f64();
   c.seed = r.u32();
   c.randomized_positions = version >= 2 ? r.i32() : 0;
+  const std::uint32_t extension = version >= 3 ? r.u32() : 0;
+  c.extension_factor = version >= 3 ? r.f64() : 1.0;
+  c.original_length = version >= 3 ? r.i32() : 0;
   const std::uint64_t step = r.u64();
   const std::uint64_t drawn = r.u64();
   const std::uint64_t count = r.u64();
@@ -167,8 +177,8 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
     return std::nullopt;
   }
   if (task >= kTaskNames.size() || scheme >= kSchemeNames.size() || convention > 1 || causal > 1 ||
-      scale > 1) {
-    problem = "the state's configuration holds an unknown task, scheme, convention or flag";
+      scale > 1 || extension >= kExtensionMethods.size()) {
+    problem = "the state's configuration holds an unknown task, scheme, convention, extension or flag";
     return std::nullopt;
   }
   c.task = static_cast<Task>(task);
@@ -176,6 +186,7 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
   c.rope_convention = convention == 0 ? RopeConvention::Interleaved : RopeConvention::Half;
   c.causal = causal == 1;
   c.scale_embedding = scale == 1;
+  c.extension = kExtensionMethods[extension];
   if (const auto p = config_problem(c)) {
     problem = "the state's configuration is invalid: " + *p;
     return std::nullopt;

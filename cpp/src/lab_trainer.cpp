@@ -27,6 +27,9 @@ Trainer::Trainer(const Config& config) : config_(config), model_(config), adam_(
   // Every training step's activations at once, so that a Trainer holds its memory from the start
   // (trainer_bytes).
   model_.reserve(activation_floats(config, config.batch, config.length));
+  if (config.extension != ExtensionMethod::None) {
+    model_.scale_rope(config.extension, config.extension_factor, config.scaled_from());
+  }
 }
 
 double trainer_bytes(const Config& config) {
@@ -36,6 +39,26 @@ double trainer_bytes(const Config& config) {
       4.0 * parameters + static_cast<double>(activation_floats(config, config.batch, config.length));
   constexpr double kMargin = 1 << 20;  // batches, evaluation sets and the vectors' own bookkeeping
   return 4.0 * (floats + tables) + kMargin;
+}
+
+std::optional<std::string> Trainer::extend(ExtensionMethod method, double factor, int length) {
+  if (config_.scheme != Scheme::Rope) {
+    return "the run's scheme is \"" + std::string(name_of(config_.scheme)) +
+           "\"; only \"rope\" runs can be extended (the methods scale RoPE's rotations).";
+  }
+  if (length < config_.length) {
+    return "length must be an integer from the run's length (" + std::to_string(config_.length) + ") to " +
+           std::to_string(limits::kLabMaxLength) + "; received " + std::to_string(length) + ".";
+  }
+  Config next = config_;
+  next.original_length = config_.scaled_from();
+  next.length = length;
+  next.extension = method;
+  next.extension_factor = factor;
+  if (auto problem = config_problem(next)) return problem;
+  config_ = next;
+  model_.scale_rope(method, factor, next.original_length);
+  return std::nullopt;
 }
 
 LossSums Trainer::gradients(const Batch& batch) {

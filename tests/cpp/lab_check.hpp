@@ -11,6 +11,7 @@
 
 #include "approx.hpp"
 #include "pe/lab/config.hpp"
+#include "pe/lab/trainer.hpp"
 #include "pe/rng.hpp"
 
 namespace pe::test {
@@ -42,6 +43,19 @@ struct LabSize {
   c.length = size.length;
   c.batch = size.batch;
   return c;
+}
+
+/// The evaluation and inspection tests' model: width 16, 2 heads, 2 blocks, T = 8, batch 8.
+[[nodiscard]] inline lab::Config small_config(lab::Task task, lab::Scheme scheme) {
+  return lab_config(task, scheme, {16, 2, 2, 8, 8});
+}
+
+/// `steps` training steps, each step's loss appended to `losses` when given.
+inline void train_steps(lab::Trainer& t, int steps, std::vector<float>* losses = nullptr) {
+  for (int i = 0; i < steps; ++i) {
+    const float loss = t.train_step().loss;
+    if (losses != nullptr) losses->push_back(loss);
+  }
 }
 
 /// n draws from N(0, std^2) from a stream named by `name`.

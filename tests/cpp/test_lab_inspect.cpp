@@ -16,36 +16,28 @@ namespace {
 
 namespace lab = pe::lab;
 
-lab::Config small(lab::Task task, lab::Scheme scheme) {
-  return pe::test::lab_config(task, scheme, {16, 2, 2, 8, 8});
-}
-
-void train(lab::Trainer& t, int steps, std::vector<float>* losses = nullptr) {
-  for (int i = 0; i < steps; ++i) {
-    const float loss = t.train_step().loss;
-    if (losses != nullptr) losses->push_back(loss);
-  }
-}
+using pe::test::small_config;
+using pe::test::train_steps;
 
 }  // namespace
 
 TEST_CASE("export, import and train continue bitwise as training straight on", "[lab]") {
   for (const auto scheme : {lab::Scheme::Learned, lab::Scheme::Rope, lab::Scheme::Alibi}) {
-    const auto c = small(lab::Task::Reverse, scheme);
+    const auto c = small_config(lab::Task::Reverse, scheme);
     lab::Trainer straight(c);
     std::vector<float> expected;
-    train(straight, 10);
-    train(straight, 10, &expected);
+    train_steps(straight, 10);
+    train_steps(straight, 10, &expected);
 
     lab::Trainer first(c);
-    train(first, 10);
+    train_steps(first, 10);
     const auto bytes = first.export_state();
     std::string problem;
     auto restored = lab::Trainer::import_state(bytes.data(), bytes.size(), problem);
     REQUIRE(restored.has_value());
     CHECK(restored->step() == 10);
     std::vector<float> resumed;
-    train(*restored, 10, &resumed);
+    train_steps(*restored, 10, &resumed);
     CHECK(std::memcmp(expected.data(), resumed.data(), expected.size() * sizeof(float)) == 0);
     CHECK(std::memcmp(straight.model().params(), restored->model().params(), straight.model().size() * 4) ==
           0);
@@ -55,7 +47,7 @@ TEST_CASE("export, import and train continue bitwise as training straight on", "
 }
 
 TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[lab]") {
-  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Rope));
+  lab::Trainer t(small_config(lab::Task::Previous, lab::Scheme::Rope));
   const auto good = t.export_state();
   std::string problem;
   const auto rejects = [&](std::vector<std::uint8_t> bytes, const std::string& phrase) {
@@ -85,7 +77,7 @@ TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[l
 }
 
 TEST_CASE("evaluation reads a grid of lengths: the minimum, steps of half T, and T to 4T", "[lab]") {
-  lab::Trainer subject(small(lab::Task::Subject, lab::Scheme::Rope));  // T = 8: minimum 5, to 32
+  lab::Trainer subject(small_config(lab::Task::Subject, lab::Scheme::Rope));  // T = 8: minimum 5, to 32
   const auto stats = subject.evaluate(4);
   std::vector<int> lengths;
   for (const auto& s : stats) {
@@ -95,7 +87,7 @@ TEST_CASE("evaluation reads a grid of lengths: the minimum, steps of half T, and
     CHECK(std::isfinite(s.loss));
   }
   CHECK(lengths == std::vector<int>{5, 8, 12, 16, 20, 24, 28, 32});
-  auto c = small(lab::Task::Previous, lab::Scheme::None);
+  auto c = small_config(lab::Task::Previous, lab::Scheme::None);
   c.length = 32;
   CHECK(lab::max_eval_length(c) == 128);
   CHECK(lab::eval_lengths(c) == std::vector<int>{2, 16, 32, 48, 64, 80, 96, 112, 128});
@@ -109,8 +101,8 @@ TEST_CASE("evaluation reads a grid of lengths: the minimum, steps of half T, and
 
 TEST_CASE("evaluation at given lengths is the grid's evaluation at those lengths, in the order given",
           "[lab]") {
-  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Rope));
-  train(t, 5);
+  lab::Trainer t(small_config(lab::Task::Previous, lab::Scheme::Rope));
+  train_steps(t, 5);
   const auto grid = t.evaluate(16);
   const auto some = t.evaluate(16, {3, 8, 29});
   REQUIRE(some.size() == 3);
@@ -123,7 +115,7 @@ TEST_CASE("evaluation at given lengths is the grid's evaluation at those lengths
 }
 
 TEST_CASE("evaluation does not depend on how the sequences are grouped into forward passes", "[lab]") {
-  auto c = small(lab::Task::Previous, lab::Scheme::Sinusoidal);
+  auto c = small_config(lab::Task::Previous, lab::Scheme::Sinusoidal);
   c.batch = 1;  // evaluation then runs few sequences per pass at long lengths
   lab::Trainer one(c);
   c.batch = 64;
@@ -138,8 +130,8 @@ TEST_CASE("evaluation does not depend on how the sequences are grouped into forw
 }
 
 TEST_CASE("attention weights are one softmax per query, with nothing on later keys when causal", "[lab]") {
-  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Alibi));
-  train(t, 5);
+  lab::Trainer t(small_config(lab::Task::Previous, lab::Scheme::Alibi));
+  train_steps(t, 5);
   const int n = 12;
   const auto map = t.attention(1, 1, n, 3);
   REQUIRE(map.weights.size() == static_cast<std::size_t>(n * n));
@@ -156,14 +148,14 @@ TEST_CASE("attention weights are one softmax per query, with nothing on later ke
 }
 
 TEST_CASE("the position table is the learned wpe, the sinusoidal table, or nothing", "[lab]") {
-  lab::Trainer learned(small(lab::Task::Previous, lab::Scheme::Learned));
-  train(learned, 3);
+  lab::Trainer learned(small_config(lab::Task::Previous, lab::Scheme::Learned));
+  train_steps(learned, 3);
   const auto table = learned.position_table();
   const auto& wpe = learned.model().layout().at("wpe");
   REQUIRE(table.size() == wpe.size);
   CHECK(std::memcmp(table.data(), learned.model().params() + wpe.offset, wpe.size * sizeof(float)) == 0);
 
-  auto c = small(lab::Task::Previous, lab::Scheme::Sinusoidal);
+  auto c = small_config(lab::Task::Previous, lab::Scheme::Sinusoidal);
   c.base = 100.0;
   const auto sinusoid = lab::Trainer(c).position_table();
   REQUIRE(sinusoid.size() == 8 * 16);
@@ -172,19 +164,19 @@ TEST_CASE("the position table is the learned wpe, the sinusoidal table, or nothi
   CHECK(sinusoid[5 * 16 + 6] == static_cast<float>(std::sin(angle)));
   CHECK(sinusoid[5 * 16 + 7] == static_cast<float>(std::cos(angle)));
 
-  CHECK(lab::Trainer(small(lab::Task::Previous, lab::Scheme::Rope)).position_table().empty());
+  CHECK(lab::Trainer(small_config(lab::Task::Previous, lab::Scheme::Rope)).position_table().empty());
 }
 
 TEST_CASE("offset scores cover the offsets the mask allows and show ALiBi's distance penalty", "[lab]") {
   const int n = 10;
-  lab::Trainer causal(small(lab::Task::First, lab::Scheme::Rope));
+  lab::Trainer causal(small_config(lab::Task::First, lab::Scheme::Rope));
   const auto forward = causal.offset_scores(0, 0, n, 8);
   REQUIRE(forward.offsets.size() == static_cast<std::size_t>(n));
   CHECK(forward.offsets.front() == 0);
   CHECK(forward.offsets.back() == n - 1);
 
   // Freshly initialised queries and keys are small, so the scores are ALiBi's -slope |p - m| plus a little.
-  lab::Trainer both(small(lab::Task::Reverse, lab::Scheme::Alibi));
+  lab::Trainer both(small_config(lab::Task::Reverse, lab::Scheme::Alibi));
   const auto slopes = pe::alibi_slopes(2);
   for (int head = 0; head < 2; ++head) {
     const auto s = both.offset_scores(1, head, n, 16);
@@ -197,13 +189,13 @@ TEST_CASE("offset scores cover the offsets the mask allows and show ALiBi's dist
 }
 
 TEST_CASE("after training on previous, a rope head scores the previous token highest", "[lab]") {
-  auto c = small(lab::Task::Previous, lab::Scheme::Rope);
+  auto c = small_config(lab::Task::Previous, lab::Scheme::Rope);
   c.batch = 32;
   c.lr = 1e-2;
   c.steps = 100;
   c.warmup = 10;
   lab::Trainer t(c);
-  train(t, 100);
+  train_steps(t, 100);
   bool found = false;
   for (int layer = 0; layer < 2 && !found; ++layer) {
     for (int head = 0; head < 2; ++head) {
@@ -217,8 +209,8 @@ TEST_CASE("after training on previous, a rope head scores the previous token hig
 }
 
 TEST_CASE("evaluating with a context-extension method leaves the run as it was", "[lab]") {
-  lab::Trainer t(small(lab::Task::Previous, lab::Scheme::Rope));
-  train(t, 20);
+  lab::Trainer t(small_config(lab::Task::Previous, lab::Scheme::Rope));
+  train_steps(t, 20);
   const std::vector<int> lengths{8, 16, 32};
   const auto before = t.evaluate(16, lengths);
   const auto none = t.evaluate(16, lengths, pe::ExtensionMethod::None, 2.0);

@@ -47,6 +47,7 @@ const EDGES = [
 const BIG = [4096, 65536, 1024, 1e9, 10000, 2 ** 24, 256, 128];
 const WORDS = ['split', 'interleaved', 'half', 'dot', 'cosine', 'rope', 'none', 'sinusoidal', 'alibi', 't5'];
 const MORE_WORDS = ['learned', 'float32', 'float16', 'bfloat16', 'float64', 'ntk', 'interpolation', 'index'];
+const EXTENSION_WORDS = ['dynamic', 'yarn', 'llama3'];
 const TEXTS = [
   ...['normalized', 'causal', 'bidirectional', 'both', 'queriesOnly', 'swappedConvention', 'previous'],
   ...['subject', 'majority', 'dog', 'dog bites man', 'the dog chased the cat', '', ' ', 'Dog, bites! man?'],
@@ -56,7 +57,7 @@ const KEYS = [
   ...['heads', 'mask', 'positional', 'ropeMode', 'ropeConvention', 'seed', 'base', 'outputProjection'],
   ...['scaled', 'queriesOnly', 'scale', 'samples', 'task', 'scheme', 'dModel', 'nHeads', 'nLayers'],
   ...['length', 'batch', 'causal', 'scaleEmbedding', 'lr', 'steps', 'warmup', 'weightDecay', 'clip'],
-  ...['randomizedPositions'],
+  ...['randomizedPositions', 'extension', 'extensionFactor', 'originalLength', 'method', 'factor'],
   ...['bogus', '__proto__', 'constructor', ''],
 ];
 // The lab's caps: 8 heads, 4 layers, length 32 (128 evaluated), dModel 256, batch 256, 10,000 steps a call,
@@ -113,6 +114,7 @@ const VALID = {
 const LAB_VALID = {
   train: [1],
   evaluate: [{ samples: 4 }],
+  extend: [{ method: 'interpolation', length: 16 }],
   attention: [0, 0, 8, 1],
   positionTable: [],
   offsetScores: [0, 1, 8],
@@ -144,7 +146,8 @@ export function createFuzzer(pe, labModule, parameters, seed) {
   function text() {
     const r = random();
     if (r < 0.4) return pick(WORDS);
-    if (r < 0.6) return pick(MORE_WORDS);
+    if (r < 0.55) return pick(MORE_WORDS);
+    if (r < 0.6) return pick(EXTENSION_WORDS);
     if (r < 0.95) return pick(TEXTS);
     if (r < 0.97) return 'a'.repeat(pick([39, 40, 41, 1999, 2000, 2001, 5000]));
     if (r < 0.99) return Array.from({ length: 33 }, () => pick(['dog', 'cat', 'man'])).join(' ');
@@ -306,6 +309,7 @@ export function createFuzzer(pe, labModule, parameters, seed) {
   const labMethods = {
     train: ['steps'],
     evaluate: ['options'],
+    extend: ['options'],
     attention: ['layer', 'head', 'length', 'example'],
     positionTable: [],
     offsetScores: ['layer', 'head', 'length'],

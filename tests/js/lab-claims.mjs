@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { defaultsOf, readQuery } from '../../web/src/app/params.js';
 import { configOf, DEFAULT_SCHEMES, PARAMS, SAMPLES, schemesOf } from '../../web/src/figures/lab/params.js';
 import { LEARNED_RUN } from '../../web/src/figures/learned-run.js';
+import { EXTENSION_DEFAULTS, runExtension } from '../../web/src/lab/extension-run.js';
 import { judge, PRESETS } from '../../web/src/lab/papers.js';
 import { runConfig } from '../../web/src/lab/race.js';
 import { chanceOf, wordFor } from '../../web/src/lab/verdict.js';
@@ -131,6 +132,13 @@ export function experiments() {
     ...Object.fromEntries(
       Object.values(PRESETS).map((p) => [`papers-${p.id}`, { params: paramsOf(p.query), schemes: p.reads }]),
     ),
+    // extension.html: "run the extension experiment": RoPE at the link's settings, every method at test time
+    // and the fine-tunes at 2T (web/src/lab/extension-run.js), as the page's panel runs them.
+    extensionRun: {
+      params: paramsOf(presetQuery('extension', 'run the extension experiment')),
+      schemes: ['rope'],
+      extension: true,
+    },
   };
 }
 
@@ -321,6 +329,45 @@ export const CLAIMS = [
     },
   },
   {
+    id: 'extension-none-4T',
+    where: 'extension.html, "run the extension experiment"',
+    claim: 'run as trained, RoPE no longer works at four times the training length',
+    experiment: 'extensionRun',
+    check: (runs, { task }) =>
+      extensionWords(runs.rope, task, [['testTime', 'none', 4]], (w) => w !== 'works'),
+  },
+  {
+    id: 'extension-test-time-4T',
+    where: 'extension.html, "run the extension experiment"',
+    claim: 'interpolation and YaRN, applied at test time with no training, work at four times the length',
+    experiment: 'extensionRun',
+    check: (runs, { task }) =>
+      extensionWords(
+        runs.rope,
+        task,
+        [
+          ['testTime', 'interpolation', 4],
+          ['testTime', 'yarn', 4],
+        ],
+        (w) => w === 'works',
+      ),
+  },
+  {
+    id: 'extension-tuned',
+    where: 'extension.html, "run the extension experiment"',
+    claim:
+      'after the short fine-tune at twice the length, with positions interpolated or without, RoPE works at ' +
+      'the training length, twice and four times it',
+    experiment: 'extensionRun',
+    check: (runs, { task }) =>
+      extensionWords(
+        runs.rope,
+        task,
+        ['interpolation', 'none'].flatMap((m) => [1, 2, 4].map((k) => ['tuned', m, k])),
+        (w) => w === 'works',
+      ),
+  },
+  {
     id: 'learned-pattern',
     where: 'learned.html, 3rd paragraph',
     claim:
@@ -368,6 +415,18 @@ export function meanCosine(table, T, d, k) {
   return sum / (T - k);
 }
 
+/** verdict.js's word for each [kind, method, multiple of T] of an extension run, all held to `ok`. */
+function extensionWords(run, task, cells, ok) {
+  const read = cells.map(([kind, method, k]) => {
+    const accuracy = run[kind][method][run.lengths.indexOf(k * run.lengths[0])];
+    return { label: `${kind} ${method} ${k}T`, accuracy, word: wordFor(accuracy, task, SAMPLES) };
+  });
+  return {
+    holds: read.every((r) => ok(r.word)),
+    numbers: read.map((r) => `${r.label} ${pct(r.accuracy)} (${r.word})`).join(', '),
+  };
+}
+
 function everyWord(runs, schemes, task, n, wanted) {
   const words = schemes.map((s) => wordAt(runs[s], task, n));
   const ok = (w) => (wanted === 'chance' ? w === 'chance' || w === 'below chance' : w === wanted);
@@ -412,7 +471,9 @@ export function checkClaims(labModule, { seeds = SEEDS, only, onRun, overrides =
       const { peaks, table } = experiment;
       const key = JSON.stringify({ config, peaks, table, lengths });
       if (!cache.has(key)) {
-        const run = trainRun(labModule, config, { ...experiment, at: experiment.params.at, lengths });
+        const run = experiment.extension
+          ? runExtension(labModule, config, { samples: SAMPLES, tuneSteps: EXTENSION_DEFAULTS.tune })
+          : trainRun(labModule, config, { ...experiment, at: experiment.params.at, lengths });
         ms.train += run.ms.train;
         ms.evaluate += run.ms.evaluate;
         ms.runs += 1;

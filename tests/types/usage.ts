@@ -1,7 +1,12 @@
 // Compiled by tsc against the hand-written pe-engine.d.ts and pe-lab.d.ts, never run: it breaks the build when the
 // declarations stop describing how the engine is used.
 import createEngine, { type Layout, type PeEngine } from '../../cpp/bindings/pe-engine.js';
-import createLab, { type Lab, type LabConfig, type PeLab } from '../../cpp/bindings/pe-lab.js';
+import createLab, {
+  type Lab,
+  type LabConfig,
+  type LabExtensionMethod,
+  type PeLab,
+} from '../../cpp/bindings/pe-lab.js';
 
 async function usage(): Promise<void> {
   const pe: PeEngine = await createEngine();
@@ -119,6 +124,13 @@ async function usage(): Promise<void> {
   const t5Lab: Lab = new labModule.Lab({ scheme: 't5', randomizedPositions: 64 });
   const randomized: number = t5Lab.config.randomizedPositions;
   t5Lab.delete();
+  const ropeLab: Lab = new labModule.Lab({ task: 'subject', length: 8 });
+  ropeLab.extend({ method: 'interpolation', length: 16 });
+  ropeLab.extend({ method: 'yarn', length: 32, factor: 4 });
+  const from: number = ropeLab.config.originalLength;
+  const method: LabExtensionMethod = ropeLab.config.extension;
+  void [from, method];
+  ropeLab.delete();
   const losses: Float32Array = lab.train(10).loss;
   const trainAccuracy: Float32Array = lab.train(1).accuracy;
   const evaluation = lab.evaluate({ samples: 16 });

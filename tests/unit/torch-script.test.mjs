@@ -195,3 +195,23 @@ test('a template without exactly one CONFIG block or SEEDS line is refused', () 
   );
   assert.throws(() => scriptSeeds('nothing here'), /no SEEDS line/);
 });
+
+test('labConfig refuses a run fine-tuned by Lab.extend, saying the script does not reproduce it', () => {
+  assert.throws(
+    () =>
+      labConfig({
+        task: 'subject',
+        length: 16,
+        extension: 'interpolation',
+        extensionFactor: 2,
+        originalLength: 8,
+      }),
+    /^Error: torchScript: the run was fine-tuned at a longer length \(Lab\.extend: extension "interpolation", originalLength 8\); .*does not reproduce the fine-tune/,
+  );
+  assert.throws(() => labConfig({ length: 16, originalLength: 8 }), /originalLength 8/);
+  assert.throws(
+    () => labConfig({ extension: 'linear' }),
+    /config\.extension must be one of none, interpolation/,
+  );
+  assert.equal(labConfig({ extensionFactor: 3 }).extensionFactor, 3);
+});

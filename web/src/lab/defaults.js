@@ -24,6 +24,9 @@ export const LAB_DEFAULTS = Object.freeze({
   clip: 1,
   seed: 1,
   randomizedPositions: 0,
+  extension: 'none',
+  extensionFactor: 1,
+  originalLength: 0,
 });
 
 /** The shortest sequence each task can write ("the A verb the B" for subject; docs/lab-model.md, "Tasks"). */

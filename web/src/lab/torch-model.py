@@ -21,6 +21,11 @@ def check_config(cfg):
     L = cfg["randomizedPositions"]
     need(L == 0 or L >= cfg["length"], "randomizedPositions must be 0 (off) or at least length")
     need(L == 0 or cfg["scheme"] != "none", "randomizedPositions must be 0 for the scheme none")
+    need(
+        cfg.get("extension", "none") == "none" and cfg.get("originalLength", 0) == 0,
+        "extension must be none and originalLength 0: this script trains a run from its start and does not "
+        "reproduce the lab's fine-tune at a longer length (Lab.extend)",
+    )
     need(cfg["warmup"] >= 0 and cfg["base"] > 0 and cfg["lr"] > 0, "warmup must be >= 0, base and lr > 0")
     return {**cfg, "vocab": vocab, "classes": classes, "pooled": pooled}
 

@@ -19,7 +19,8 @@ export { LAB_DEFAULTS };
  *   scheme: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5',
  *   ropeConvention: 'interleaved' | 'half', base: number, dModel: number, nHeads: number, nLayers: number,
  *   length: number, batch: number, causal: boolean, scaleEmbedding: boolean, lr: number, warmup: number,
- *   steps: number, weightDecay: number, clip: number, seed: number, randomizedPositions: number }} FullLabConfig
+ *   steps: number, weightDecay: number, clip: number, seed: number, randomizedPositions: number,
+ *   extension: string, extensionFactor: number, originalLength: number }} FullLabConfig
  */
 
 const TASKS = Object.keys(MIN_LENGTH);
@@ -51,6 +52,9 @@ const FIELDS = {
   clip: { kind: 'number', min: 0, max: 100 },
   seed: { kind: 'integer', min: 0, max: 4294967295 },
   randomizedPositions: { kind: 'integer', min: 0, max: MAX_POSITIONS },
+  extension: { kind: 'choice', values: ['none', 'interpolation', 'ntk', 'dynamic', 'yarn', 'llama3'] },
+  extensionFactor: { kind: 'number', min: 1, max: 64 },
+  originalLength: { kind: 'integer', min: 0, max: 32 },
 };
 
 function fail(field, allowed, value) {
@@ -127,6 +131,7 @@ export function labConfig(config = {}) {
   if (c.task === 'subject' && c.causal) fail('causal', 'false for the task "subject"', c.causal);
   if (c.warmup > c.steps) fail('warmup', `an integer from 0 to steps (${c.steps})`, c.warmup);
   checkRandomizedPositions(c);
+  checkNotExtended(c);
   // In the order of the contract's table, whatever order the caller's object had.
   return /** @type {FullLabConfig} */ (
     Object.fromEntries(Object.keys(FIELDS).map((field) => [field, c[field]]))
@@ -145,6 +150,16 @@ function checkRandomizedPositions({ randomizedPositions: L, length, scheme }) {
       L,
     );
   }
+}
+
+/** Throws for a run fine-tuned by Lab.extend: the script trains from the start and has no fine-tune. */
+function checkNotExtended({ extension, originalLength }) {
+  if (extension === 'none' && originalLength === 0) return;
+  throw new Error(
+    'torchScript: the run was fine-tuned at a longer length (Lab.extend: extension ' +
+      `${JSON.stringify(extension)}, originalLength ${originalLength}); the PyTorch script trains a run ` +
+      'from its start and does not reproduce the fine-tune. Export the run before extending it.',
+  );
 }
 
 /**

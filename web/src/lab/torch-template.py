@@ -45,7 +45,8 @@ rank's loss is its cross-entropy sum divided by the whole batch's number of targ
 averaging of gradients by DistributedDataParallel: the gradient, the clipping and the update are those of
 one process on the whole batch. Rank 0 prints and evaluates. K may not exceed the batch size.
 
-Editing CONFIG: every field is the lab's (task, scheme, sizes, schedule, seed, randomizedPositions). The script checks only what
+Editing CONFIG: every field is the lab's (task, scheme, sizes, schedule, seed, randomizedPositions; extension
+must stay "none": the script does not reproduce the lab's fine-tune at a longer length). The script checks only what
 the model itself needs, so sizes past the browser's caps (a wider model, longer sequences, a bigger batch)
 run here. Parameters are named as in the lab's contract, with "." written "_" ("l0.wq" is l0_wq), and a
 linear layer computes y = x W + b with W stored [in, out].
@@ -86,7 +87,10 @@ CONFIG_JSON = r"""
   "weightDecay": 0.01,
   "clip": 1,
   "seed": 1,
-  "randomizedPositions": 0
+  "randomizedPositions": 0,
+  "extension": "none",
+  "extensionFactor": 1,
+  "originalLength": 0
 }
 """
 

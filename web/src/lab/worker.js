@@ -1,10 +1,12 @@
 // A training worker of the lab: one instance of the lab's module (pe-lab) holding any number of training runs
 // (its Lab objects), each under a key. One message in, { id, key, method, args }, gets one message out, { id, result,
 // step, ms } or { id, error } with the engine's message. `create` makes (or remakes) the run under the key from a
-// configuration, `delete` frees it, any other method is called on the run. `ms` is the time the call took here:
+// configuration, `delete` frees it, `extension` runs lab/extension-run.js's experiment for one seed (its runs
+// made and freed within the call), any other method is called on the run. `ms` is the time the call took here:
 // runs that share a worker wait for each other, and only this time says how fast the engine itself is. Typed
 // arrays in a result are transferred, not copied.
 import { loadLab } from '../engine.js';
+import { runExtension } from './extension-run.js';
 
 const ready = loadLab();
 /** @type {Map<string, any>} */
@@ -33,6 +35,7 @@ function call(lab, { key, method, args }) {
     runs.set(key, new lab.Lab(...args));
     return { result: null, step: 0 };
   }
+  if (method === 'extension') return { result: runExtension(lab, args[0], args[1]), step: 0 };
   if (method === 'delete') {
     free(key);
     return { result: null, step: 0 };

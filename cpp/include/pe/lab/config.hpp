@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "pe/extension.hpp"
 #include "pe/rope.hpp"
 
 namespace pe::lab {
@@ -24,6 +25,16 @@ inline constexpr std::array<std::string_view, 5> kTaskNames = {"previous", "reve
 inline constexpr std::array<std::string_view, 6> kSchemeNames = {"none", "sinusoidal", "learned",
                                                                  "rope", "alibi",      "t5"};
 inline constexpr std::array<std::string_view, 2> kRopeConventionNames = {"interleaved", "half"};
+/// The context-extension methods RoPE can run with (pe/extension.hpp), as the page names them, in the order
+/// of kExtensionMethods (the saved state numbers them so).
+inline constexpr std::array<std::string_view, 6> kExtensionNames = {"none",    "interpolation", "ntk",
+                                                                    "dynamic", "yarn",          "llama3"};
+inline constexpr std::array<ExtensionMethod, 6> kExtensionMethods = {
+    ExtensionMethod::None,       ExtensionMethod::Interpolation, ExtensionMethod::Ntk,
+    ExtensionMethod::DynamicNtk, ExtensionMethod::Yarn,          ExtensionMethod::Llama3};
+/// The largest length factor of an extension (the engine evaluates up to 128 positions, 64 times the
+/// shortest training length).
+inline constexpr double kMaxExtensionFactor = 64.0;
 
 [[nodiscard]] constexpr std::string_view name_of(Task t) noexcept {
   return kTaskNames[static_cast<std::size_t>(t)];
@@ -31,6 +42,7 @@ inline constexpr std::array<std::string_view, 2> kRopeConventionNames = {"interl
 [[nodiscard]] constexpr std::string_view name_of(Scheme s) noexcept {
   return kSchemeNames[static_cast<std::size_t>(s)];
 }
+[[nodiscard]] std::string_view name_of(ExtensionMethod m) noexcept;
 [[nodiscard]] constexpr std::string_view name_of(RopeConvention c) noexcept {
   return kRopeConventionNames[c == RopeConvention::Interleaved ? 0 : 1];
 }
@@ -63,8 +75,16 @@ struct Config {
   /// Ruoss et al. (2023)'s randomized positions: 0 (off), or L, the range 0..L-1 that training draws each
   /// sequence's sorted positions from.
   int randomized_positions = 0;
+  /// RoPE run as a context-extension method in training and evaluation (Chen et al. 2023's fine-tune at a
+  /// longer length; Lab.extend sets these): the method, its length factor s, and the length the scaling is
+  /// relative to (the length the run was first trained at; 0 means `length`).
+  ExtensionMethod extension = ExtensionMethod::None;
+  double extension_factor = 1.0;
+  int original_length = 0;
 
   [[nodiscard]] int head_dim() const noexcept { return d_model / n_heads; }
+  /// The length RoPE's scaling is relative to: original_length, or length when it is 0.
+  [[nodiscard]] int scaled_from() const noexcept { return original_length > 0 ? original_length : length; }
   /// Rows of the additive position tables training reaches: L with randomized positions, else T.
   [[nodiscard]] int position_rows() const noexcept {
     return randomized_positions > 0 ? randomized_positions : length;

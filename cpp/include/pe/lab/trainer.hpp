@@ -67,9 +67,17 @@ class Trainer {
   /// The same at the given lengths (each from the task's minimum to max_eval_length), in their order.
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths);
   /// The same with RoPE run as a context-extension method with length factor `factor` (>= 1) over the
-  /// training length, at test time only: the run is unchanged afterwards. Only for `rope`.
+  /// length the run was first trained at (Config::scaled_from), at test time only, in place of the run's own
+  /// extension: the run is unchanged afterwards. Only for `rope`.
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths,
                                                   ExtensionMethod method, double factor);
+
+  /// Chen et al. (2023)'s fine-tune at a longer length, set up: training continues at `length` with RoPE run
+  /// as `method` with length factor `factor` over the length the run was first trained at, keeping the
+  /// parameters, AdamW's moments, the step count (so the learning-rate schedule goes on where it was) and the
+  /// data stream's position. Returns the first thing wrong (scheme not `rope`, length shorter than the
+  /// current one, a configuration config_problem refuses), changing nothing then.
+  [[nodiscard]] std::optional<std::string> extend(ExtensionMethod method, double factor, int length);
 
   struct AttentionMap {
     Batch example;               ///< the one sequence (tokens and targets)

@@ -13,6 +13,7 @@ import { h } from '../../ui/dom.js';
 import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
 import { createExperiment, inspector } from './experiment.js';
+import { extensionPanel } from './extension-run.js';
 import { inspectPanel } from './inspect.js';
 import { papersPanel } from './papers.js';
 import { configOf, INSPECTION, labLink, PARAMS, raceSeeds, SAMPLES, schemesOf } from './params.js';
@@ -179,11 +180,13 @@ export default defineFigure({
       return { config: { ...runConfig(config, inspect, seed), causal: checked.causal }, seeds };
     }, frame);
     frame.actions.append(view.link, view.script);
+    view.extension = extensionPanel({ readout: frame.setReadout.bind(frame), onChange: schedule });
     frame.plot.append(
       view.toolbar.element,
       view.predict.element,
       view.papers.element,
       view.charts.element,
+      view.extension.element,
       view.inspect.element,
     );
     return view;
@@ -212,6 +215,7 @@ export default defineFigure({
       task: config.task,
       trained: race.runs.some((r) => r.step > 0),
     });
+    view.extension.draw(params);
     view.link.setAttribute('href', labLink(params));
     // A race that failed keeps its drawing; the frame shows the engine's message in place of nothing.
     if (failure) throw failure;
@@ -230,6 +234,7 @@ export default defineFigure({
     view.data?.shared.experiment?.stop();
     view.charts.destroy();
     view.inspect.destroy();
+    view.extension.destroy();
   },
 });
 

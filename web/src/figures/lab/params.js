@@ -196,6 +196,15 @@ export const PARAMS = {
     default: '',
     options: [{ value: '', label: 'none' }, ...Object.keys(PRESETS).map((id) => ({ value: id, label: id }))],
   },
+  // URL-only: `extension` adds the context-extension experiment (figures/lab/extension-run.js) under the race.
+  experiment: {
+    type: 'enum',
+    default: 'race',
+    options: [
+      { value: 'race', label: 'the race' },
+      { value: 'extension', label: 'the race and context extension' },
+    ],
+  },
   // 0: as many as workerCount chooses (lab/pool.js); an embedding page may ask for fewer.
   workers: { type: 'int', default: 0, min: 0, max: 8 },
   inspect: {
