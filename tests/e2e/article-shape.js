@@ -58,10 +58,11 @@ export function figureGaps() {
   const article = document.querySelector('main .section');
   const sections = [...document.querySelectorAll('main .section[id]')].filter((s) => s.id !== 'references');
   const end = bottom(sections[sections.length - 1]);
-  const figures = [...document.querySelectorAll('main [data-mount]')].map((slot) => ({
+  // Figures, and the scorecard's grid (a picture of the whole article's findings, not prose).
+  const figures = [...document.querySelectorAll('main [data-mount], main .scorecard-box')].map((slot) => ({
     top: top(slot),
     bottom: bottom(slot),
-    id: slot.dataset.mount,
+    id: slot.dataset.mount ?? 'the scorecard',
   }));
   figures.sort((a, b) => a.top - b.top);
   let longest = 0;
@@ -85,9 +86,10 @@ export function figureGaps() {
 /**
  * Elements of the article wider than the article's column (or reaching past the window), and boxes whose
  * content is wider than they are (clipped, or scrolling sideways). Each is named by its tag, class and nearest id.
+ * @param {boolean} figures whether to look inside figures too, or only at the prose, formulas and tables
  * @returns {string[]}
  */
-export function overflowing() {
+export function overflowing(figures = true) {
   const main = document.querySelector('main');
   const column = main.getBoundingClientRect();
   const right = Math.min(column.right, document.documentElement.clientWidth) + 1;
@@ -99,7 +101,9 @@ export function overflowing() {
   const found = [];
   for (const element of main.querySelectorAll('*')) {
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || element.closest('.visually-hidden, .katex-mathml')) continue;
+    // Visually hidden text (MathML, the scorecard's column headings) occupies one pixel by design.
+    if (box.width <= 1 || box.height <= 1 || element.closest('.visually-hidden, .katex-mathml')) continue;
+    if (!figures && element.closest('[data-mount]')) continue;
     const style = getComputedStyle(element);
     if (style.position === 'fixed') continue;
     // Content that a box clips or scrolls sideways is wider than the box.
