@@ -93,3 +93,31 @@ test('no prediction\u2019s answer shows before the reader predicts: the order fi
   await expect(answer.first()).toBeVisible();
   await expect(answer.first()).toContainText('They do not.');
 });
+
+test('the in-text lab presets set the lab on this page, as each link says, and scroll to it', async ({
+  page,
+}) => {
+  await page.goto('index.html');
+  const lab = page.locator('#lab [data-figure="lab"]');
+  const summary = lab.locator('.pe-summary');
+  // Before the lab has mounted: the link sets what the lab mounts with.
+  await page.locator('#rotation a.lab-preset').click();
+  expect(new URL(page.url()).hash).toBe('#lab');
+  expect(new URL(page.url()).searchParams.get('lab.schemes')).toBe('sinusoidal,rope');
+  // The lab loads its engine as it mounts: that takes a while on a busy machine.
+  await expect(summary).toContainText(
+    'Task copy the previous token; sinusoidal, RoPE; training length 8; medium model',
+    { timeout: 30_000 },
+  );
+  await expect(summary).toContainText('; seed 1.');
+  await expect(page.locator('#lab-title')).toBeInViewport();
+  // Once mounted: another link replaces the lab's settings (not adds to them).
+  await page.locator('#extension a.lab-preset').click();
+  await expect(summary).toContainText(
+    'Task copy the previous token; no positions, sinusoidal, learned, RoPE, ALiBi; training length 8; small model',
+  );
+  await expect(summary).toContainText('300 steps; seeds 1 to 5.');
+  // Back returns to the previous preset, as for any change of the lab.
+  await page.goBack();
+  await expect(summary).toContainText('sinusoidal, RoPE; training length 8; medium model');
+});
