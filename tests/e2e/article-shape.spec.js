@@ -87,6 +87,11 @@ test('no prediction\u2019s answer shows before the reader predicts: the order fi
   // The answer is not told elsewhere either: the spine never says it outside a closed block.
   const visible = await page.locator('main').evaluate((main) => main.innerText);
   expect(visible).not.toContain('They do not.');
+  // The scorecard's extrapolation cells, the lab's question answered, are folded until the reader opens one.
+  const folded = page.locator('#scorecard td[data-label="Extrapolates"] details.reveal');
+  await expect(folded).toHaveCount(8);
+  expect(await folded.evaluateAll((all) => all.filter((d) => d.open).length)).toBe(0);
+  await expect(page.getByText('Poorly in practice')).toBeHidden();
   const slot = page.locator('#order [data-mount="order"]');
   await slot.scrollIntoViewIfNeeded();
   await slot.getByRole('button', { name: 'They will differ' }).click();
