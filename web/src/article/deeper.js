@@ -9,19 +9,27 @@ import './deeper.css';
  */
 export function startDeeper(root = document) {
   const openTarget = () => {
-    const id = decodeURIComponent(root.location?.hash.slice(1) ?? '');
-    const target = id ? root.getElementById(id) : null;
+    const target = named(root, root.location?.hash.slice(1) ?? '');
     if (target) openAround(target);
   };
   root.defaultView?.addEventListener('hashchange', openTarget);
   // A click on a link to the page's current address changes no hash: open the block all the same.
   root.addEventListener('click', (event) => {
     const link = /** @type {Element} */ (event.target).closest?.('a[href^="#"]');
-    const id = link ? decodeURIComponent(link.getAttribute('href').slice(1)) : '';
-    const target = id ? root.getElementById(id) : null;
+    const target = link ? named(root, link.getAttribute('href').slice(1)) : null;
     if (target) openAround(target);
   });
   openTarget();
+}
+
+/** The element a fragment names, or null (none, or not valid percent-encoding). */
+function named(root, fragment) {
+  if (!fragment) return null;
+  try {
+    return root.getElementById(decodeURIComponent(fragment));
+  } catch {
+    return null;
+  }
 }
 
 /** Opens every closed <details> holding `element`, and `element` itself when it is one. */
