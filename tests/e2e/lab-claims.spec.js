@@ -4,12 +4,12 @@
 import { test, expect } from './fixtures.js';
 import { csvOf, expectHeadsPeakAt, finish, FIGURE, heldOutAt } from './lab-helpers.js';
 
-/** The lab behind one of the article's preset links, trained to the end. */
+/** The lab on the article as one of the article's preset links sets it, trained to the end. */
 async function trainPreset(page, section, linkText) {
   await page.goto('index.html');
-  const href = await page.locator(`#${section} a`, { hasText: linkText }).getAttribute('href');
-  await page.goto(href);
-  const figure = page.locator(FIGURE);
+  await page.locator(`#${section} a.lab-preset`, { hasText: linkText }).click();
+  expect(new URL(page.url()).hash).toBe('#lab');
+  const figure = page.locator(`#lab ${FIGURE}`);
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure, 240_000);
   return figure;
@@ -30,7 +30,7 @@ test('rotation: on "copy the previous token" sinusoids attend one back inside th
   page,
 }) => {
   test.setTimeout(300_000);
-  const figure = await trainPreset(page, 'rotation', 'preset for this question');
+  const figure = await trainPreset(page, 'rotation', 'set up the lab for this question');
   await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 300 of 300');
   const accuracy = await heldOutAccuracy(page, figure);
   // "Both get every token right at the training length"
@@ -47,7 +47,7 @@ test('extension: the preset for longer contexts trains all five schemes at lengt
   page,
 }) => {
   test.setTimeout(300_000);
-  const figure = await trainPreset(page, 'extension', 'preset for longer contexts');
+  const figure = await trainPreset(page, 'extension', 'train the five schemes at length 8');
   const accuracy = await heldOutAccuracy(page, figure);
   expect(Object.keys(accuracy[8])).toEqual(['no positions', 'sinusoidal', 'learned', 'RoPE', 'ALiBi']);
   expect(Math.max(...Object.keys(accuracy).map(Number))).toBe(32);

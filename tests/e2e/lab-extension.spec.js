@@ -10,11 +10,12 @@ test('the extension experiment runs from the article link with one seed, draws e
 }) => {
   test.setTimeout(180_000);
   await page.goto('index.html');
-  const href = await page
-    .locator('#extension a', { hasText: 'run the extension experiment' })
-    .getAttribute('href');
-  expect(href).toContain('experiment=extension');
-  await page.goto(`${href}&seeds=1`);
+  // The article's in-text preset holds the lab's settings (article/presets.js); the lab alone takes the same.
+  const preset = await page
+    .locator('#extension a.lab-preset', { hasText: 'run the extension experiment' })
+    .getAttribute('data-preset');
+  expect(preset).toContain('experiment=extension');
+  await page.goto(`embed.html?figure=lab&${preset}&seeds=1`);
   const figure = page.locator(FIGURE);
   // The state is in the URL: the lab's own link keeps the experiment.
   await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]experiment=extension(&|$)/);

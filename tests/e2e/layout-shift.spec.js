@@ -53,6 +53,9 @@ function sectionExtents() {
     const box = section.getBoundingClientRect();
     let bottom = box.top;
     for (const element of section.querySelectorAll('*')) {
+      // A closed <details> (Going deeper) hides its content (content-visibility: hidden), which still reports a
+      // layout of its own; nobody sees or targets it until the block opens, and then the section grows with it.
+      if (element.closest('details:not([open]) > :not(summary)')) continue;
       const rect = element.getBoundingClientRect();
       if (rect.height > 0) bottom = Math.max(bottom, rect.bottom);
     }

@@ -299,7 +299,9 @@ test('on the article the prose numbers are live and its claims about the trained
   };
   expect(cosine(1)).toBeLessThan(0);
   expect(cosine(2)).toBeGreaterThan(0);
-  await expect(page.locator('#learned a[href="#lab"]', { hasText: 'training lab' })).toHaveCount(1);
+  // The link sets the lab on the page to this run: the task and the training length of 16.
+  const preset = page.locator('#learned a.lab-preset', { hasText: 'train it in the lab' });
+  await expect(preset).toHaveAttribute('data-preset', `task=previous&length=${T}`);
 });
 
 test('the link opens the same run in the lab, which trains the same table', async ({ page }) => {

@@ -21,7 +21,7 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.katex-error')).toHaveCount(0);
     // Inline formulas stay inline, display formulas display.
     await expect(page.locator('span[data-tex-source][data-inline] > .katex-display')).toHaveCount(0);
-    await expect(page.locator('div.math[data-tex-source] > .katex-display').first()).toBeVisible();
+    await expect(page.locator('#formula div.math[data-tex-source] > .katex-display').first()).toBeVisible();
   });
 });
 
@@ -56,6 +56,6 @@ test.describe("with KaTeX's code blocked", () => {
     const formula = page.locator('#formula [data-live-tex="formula"]');
     await expect(formula).toContainText('PE_{(pos,');
     await expect(formula.locator('.katex')).toHaveCount(0);
-    await expect(page.locator('#intro [data-tex-source] .katex').first()).toBeVisible();
+    await expect(page.locator('#naive [data-tex-source] .katex').first()).toBeVisible();
   });
 });

@@ -26,10 +26,13 @@ export function paramsOf(query = '') {
   return { ...defaultsOf(PARAMS), ...options };
 }
 
-/** The query of the link in a section whose text contains `text` (the article's preset links). */
+/**
+ * The lab settings of the preset link in a section whose text contains `text` (the article's in-text presets,
+ * `<a class="lab-preset" data-preset="task=previous&amp;...">`, which set the lab on the page).
+ */
 export function presetQuery(section, text) {
   const html = readFileSync(new URL(`../../web/sections/${section}.html`, import.meta.url), 'utf8');
-  for (const match of html.matchAll(/<a\s[^>]*href="embed\.html\?([^"]*)"[^>]*>([\s\S]*?)<\/a/g)) {
+  for (const match of html.matchAll(/<a\s[^>]*data-preset="([^"]*)"[^>]*>([\s\S]*?)<\/a/g)) {
     if (match[2].replace(/\s+/g, ' ').includes(text)) return match[1].replaceAll('&amp;', '&');
   }
   throw new Error(`No link "${text}" into the lab in web/sections/${section}.html.`);
@@ -104,8 +107,8 @@ const pct = (x) => `${(100 * x).toFixed(1)}%`;
 /** The experiments the claims read, by name, from the page's own parameters. */
 export function experiments() {
   const race = paramsOf();
-  const rotation = paramsOf(presetQuery('rotation', 'preset for this question'));
-  const extension = paramsOf(presetQuery('extension', 'preset for longer contexts'));
+  const rotation = paramsOf(presetQuery('rotation', 'set up the lab for this question'));
+  const extension = paramsOf(presetQuery('extension', 'train the five schemes at length 8'));
   return {
     race: { params: race, schemes: schemesOf(race.schemes) },
     rotation: { params: rotation, schemes: schemesOfParams(rotation), peaks: true },
@@ -164,7 +167,7 @@ export const configFor = (experiment, scheme, seed) =>
 export const CLAIMS = [
   {
     id: 'race-none-chance',
-    where: 'lab.html, 4th paragraph',
+    where: 'lab.html, the results sentences (words from the run) and Going deeper: seeds (the default run)',
     claim: 'the model without positions scores "a coin flip between the two nouns" at the training length',
     experiment: 'race',
     check: (runs, { task, length }) => {
@@ -174,7 +177,7 @@ export const CLAIMS = [
   },
   {
     id: 'race-others-learn',
-    where: 'lab.html, 4th paragraph',
+    where: 'lab.html, the results sentences (words from the run) and Going deeper: seeds (the default run)',
     claim: '"The others learned the task": sinusoidal, learned, RoPE and ALiBi work at the training length',
     experiment: 'race',
     check: (runs, { task, length }) =>
@@ -182,14 +185,15 @@ export const CLAIMS = [
   },
   {
     id: 'race-relative-hold',
-    where: 'lab.html, 5th paragraph; scorecard.html (ALiBi "Yes (lab)")',
+    where: 'lab.html, Going deeper: seeds (the default run); scorecard.html (ALiBi "Yes (lab)")',
     claim: 'at twice the length RoPE and ALiBi "still work"',
     experiment: 'race',
     check: (runs, { task, length }) => everyWord(runs, ['rope', 'alibi'], task, 2 * length, 'works'),
   },
   {
     id: 'race-absolute-fall',
-    where: 'lab.html, 5th paragraph; scorecard.html (sinusoidal "Poorly in practice (lab)")',
+    where:
+      'lab.html, Going deeper: seeds (the default run); scorecard.html (sinusoidal "Poorly in practice (lab)")',
     claim:
       'at twice the length sinusoidal and learned "are back at the coin flip" of the model without positions',
     experiment: 'race',
@@ -198,7 +202,7 @@ export const CLAIMS = [
   },
   {
     id: 'race-far',
-    where: 'lab.html, 5th paragraph',
+    where: 'lab.html, Going deeper: seeds (the default run); alibi.html and scorecard.html (ALiBi at 4T)',
     claim:
       'at four times the length RoPE and ALiBi lose accuracy: each at least 5 points below its accuracy at ' +
       'twice the length (and at most 40), and at least one of them no longer works',
@@ -222,7 +226,7 @@ export const CLAIMS = [
   },
   {
     id: 'size-tiny-alibi',
-    where: 'lab.html, last paragraph',
+    where: 'lab.html, Going deeper: seeds',
     claim: 'at this learning rate ALiBi never works at the tiny size',
     experiment: 'raceTiny',
     check: (runs, { task, length }) => {
@@ -232,7 +236,7 @@ export const CLAIMS = [
   },
   {
     id: 'size-medium-large-alibi',
-    where: 'lab.html, last paragraph',
+    where: 'lab.html, Going deeper: seeds',
     claim: 'at the medium and large sizes ALiBi stays at chance for some seeds: seed 1 at both',
     experiment: 'raceLargerAlibi',
     seeds: [1],
@@ -248,7 +252,7 @@ export const CLAIMS = [
   },
   {
     id: 'rotation-at-T',
-    where: 'rotation.html, "preset for this question"',
+    where: 'rotation.html, "set up the lab for this question" and its Going deeper block',
     claim: 'sinusoidal and RoPE "both get every token right at the training length"',
     experiment: 'rotation',
     check: (runs, { length }) => exactly(runs, ['sinusoidal', 'rope'], length, 1),
@@ -298,7 +302,7 @@ export const CLAIMS = [
   },
   {
     id: 'lab-rope-peaks',
-    where: 'lab.html, 6th paragraph',
+    where: 'lab.html, Going deeper: inside the trained models',
     claim:
       '"Choose the task copy the previous token and the medium model, train RoPE, and most of its heads peak ' +
       'at offset 1"',
@@ -314,7 +318,7 @@ export const CLAIMS = [
   },
   {
     id: 'extension-preset',
-    where: 'extension.html, "preset for longer contexts"',
+    where: 'extension.html, "train the five schemes at length 8"',
     claim: 'the preset trains all five schemes at length 8 and evaluates them up to length 32',
     experiment: 'extension',
     // What the preset trains and where it evaluates, not what the runs learn: one seed shows it.

@@ -69,8 +69,9 @@ test('each rule chooses its verdict from the numbers at its stated threshold', (
 
 test("the lab section links every preset as the figure's own link sets it", async () => {
   const html = await readFile(new URL('../../web/sections/lab.html', import.meta.url), 'utf8');
-  const hrefs = [...html.matchAll(/href="(embed\.html\?[^"]*paper=[^"]*)"/g)].map((m) =>
-    m[1].replaceAll('&amp;', '&'),
+  // In-text presets set the lab on the article's page (article/presets.js): data-preset holds the lab's query.
+  const hrefs = [...html.matchAll(/data-preset="([^"]*paper=[^"]*)"/g)].map(
+    (m) => `embed.html?figure=lab&${m[1].replaceAll('&amp;', '&')}`,
   );
   assert.deepEqual(
     hrefs.sort(),

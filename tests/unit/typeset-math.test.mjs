@@ -51,7 +51,8 @@ test('every display formula of the article is a focusable group with a name', ()
   const source = readFileSync('web/index.html', 'utf8');
   const article = includeSections().transformIndexHtml.handler(source);
   const blocks = article.match(/<div\s[^>]*class="math"[^>]*>/g) ?? [];
-  assert.ok(blocks.length >= 14, `only ${blocks.length} display formulas found`);
+  // 13 since RoPE is derived once (issue 26); fewer means the include lost a section.
+  assert.ok(blocks.length >= 13, `only ${blocks.length} display formulas found`);
   for (const block of blocks) {
     assert.match(block, /\stabindex="0"/, block.slice(0, 120));
     assert.match(block, /\srole="group"/, block.slice(0, 120));

@@ -1,5 +1,7 @@
 // The article: wires the colour scheme, keeps the reader's settings in the address and mounts
 // each figure as it nears the viewport.
+import { startDeeper } from '../article/deeper.js';
+import { startLabPresets } from '../article/presets.js';
 import { startSinusoidalSection } from '../article/sinusoidal.js';
 import { startNavigation } from '../article/toc.js';
 import { SINUSOIDAL } from '../figures/shared-params.js';
@@ -12,6 +14,8 @@ import { startUrlState } from './url-state.js';
 
 initTheme(document.getElementById('theme-toggle'));
 startNavigation(document);
+startDeeper(document);
+startLabPresets(document);
 const section = startSinusoidalSection(document);
 startUrlState({
   figureIds: Object.keys(figures),

@@ -20,7 +20,7 @@ export function startNavigation(root = document) {
   const sections = /** @type {HTMLElement[]} */ ([...root.querySelectorAll('main .section[id]')]);
   const links = new Map(sections.map((section) => [section.id, tocLink(section)]));
   const list = nav.querySelector('.toc-list');
-  list.replaceChildren(...[...links.values()].map((link) => h('li', {}, link)));
+  list.replaceChildren(...sections.map((section) => h('li', {}, links.get(section.id), deeperList(section))));
   for (const heading of root.querySelectorAll(HEADINGS)) {
     if (!heading.closest(NOT_PROSE)) linkHeading(/** @type {HTMLElement} */ (heading));
   }
@@ -39,6 +39,24 @@ export function startNavigation(root = document) {
 export function sectionLabel(section) {
   const heading = section.querySelector('h1, h2');
   return section.dataset.toc ?? heading?.textContent.replace(/\s+/g, ' ').trim() ?? section.id;
+}
+
+/** The section's "Going deeper" blocks, as a nested list of links (none when it has none). */
+function deeperList(section) {
+  const blocks = [...section.querySelectorAll('details.deeper[id]')];
+  if (blocks.length === 0) return null;
+  const label = (details) => details.querySelector('summary').textContent.replace(/^\s*Going deeper:\s*/, '');
+  return h(
+    'ol',
+    { class: 'toc-deeper' },
+    blocks.map((details) =>
+      h(
+        'li',
+        {},
+        h('a', { class: 'toc-link toc-link-deeper', href: `#${details.id}` }, label(details).trim()),
+      ),
+    ),
+  );
 }
 
 function tocLink(section) {

@@ -8,6 +8,7 @@ import { formatFixed, formatInt } from '../../ui/format.js';
 import { percentOf, percentShort, spreadText } from './curves.js';
 import { SCHEME_NAMES, SCHEMES, setup } from './params.js';
 import { accuracyAt, FACTOR, farLength, measuredText, verdictsAt } from './predict.js';
+import { story } from './story.js';
 
 const nameOf = (scheme) => SCHEME_NAMES[scheme] ?? scheme;
 
@@ -64,6 +65,7 @@ export function live(race, params) {
   const double = FACTOR * params.length;
   const seeds = race.seeds;
   const values = {
+    'lab-answered': done,
     'lab-seed': String(params.seed),
     'lab-seeds': seeds.length === 1 ? `seed ${seeds[0]}` : `seeds ${seeds[0]} to ${seeds[seeds.length - 1]}`,
     'lab-steps': formatInt(params.steps),
@@ -86,7 +88,7 @@ export function live(race, params) {
       ? value(() => `${formatInt(verdict.working)} of ${formatInt(verdict.seeds)}`)
       : 'not raced';
   }
-  return values;
+  return { ...values, ...story(race, params) };
 }
 
 /**

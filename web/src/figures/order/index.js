@@ -174,7 +174,8 @@ export default defineFigure({
   },
 
   // The prose quotes the sentences shown now under each setting it discusses.
-  live: ({ a, pooledDifferences: d, nonMirror }) => ({
+  live: ({ a, pooledDifferences: d, nonMirror }, p) => ({
+    'order-answered': Boolean(p.reveal),
     'order-dmodel': formatInt(a.dModel),
     'order-heads': formatInt(a.heads),
     'order-diff-none': prose(d.none.bidirectional),

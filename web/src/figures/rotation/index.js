@@ -17,8 +17,8 @@ export default defineFigure({
   id: 'rotation',
   title: 'A shift by k is a rotation',
   caption:
-    'Pair i of PE(pos) is the point (sin \u03c9\u1d62pos, cos \u03c9\u1d62pos) on the unit circle; small dots ' +
-    'are every position shown. Moving k positions ahead turns the point clockwise by \u03c9\u1d62k, the ' +
+    'Pair i of PE(pos) is the point (sin \u03b8\u1d62pos, cos \u03b8\u1d62pos) on the unit circle; small dots ' +
+    'are every position shown. Moving k positions ahead turns the point clockwise by \u03b8\u1d62k, the ' +
     'same angle from every pos: the matrix R(k) does it. Hover or focus a point to read its coordinates.',
   params: {
     ...SINUSOIDAL,
