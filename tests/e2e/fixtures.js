@@ -237,7 +237,7 @@ export async function expectRecoveryFromOddDModel(page, id) {
   await pressKey(figure.getByLabel('Model width dModel'), 'ArrowRight');
   await expect(figure.locator('.pe-url-notes')).toBeHidden();
   await expect(figure.locator('.pe-error')).toBeHidden();
-  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+  await expect(figure.locator('.pe-summary')).toContainText('d_model');
 }
 
 /** Marks every node of a figure's axes, so that axisNodesRewritten can tell later which ones are new. */

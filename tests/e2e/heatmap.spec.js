@@ -37,7 +37,7 @@ test('the article shows the heatmap at the paper defaults and reads a hovered ce
 
 test('changing dModel redraws the heatmap with the new width', async ({ page }) => {
   const { figure, canvas } = await openHeatmap(page);
-  const slider = figure.getByLabel('Model width dModel');
+  const slider = figure.getByLabel('Model width d_model');
   await pressKey(slider, 'Home');
   await expect(canvas).toHaveAttribute('width', '2');
   await pressKey(slider, 'ArrowRight', 63);

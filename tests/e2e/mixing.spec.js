@@ -54,9 +54,9 @@ test('the controls change the terms: words, positions, scale and width', async (
   const figure = await openMixing(page);
   await figure.getByLabel('Word 1').selectOption('cat');
   await pressKey(figure.getByLabel('Position 2'), 'ArrowRight', 3);
-  await figure.getByLabel('Scale embeddings by \u221adModel').uncheck();
+  await figure.getByLabel('Scale embeddings by \u221ad_model').uncheck();
   await expect(figure.locator('h3').first()).toHaveText(
-    '\u201ccat\u201d at 0 and \u201cman\u201d at 5, dModel 512, unscaled',
+    '\u201ccat\u201d at 0 and \u201cman\u201d at 5, d_model 512, unscaled',
   );
   const args = { word1: 'cat', pos1: 0, word2: 'man', pos2: 5, dModel: 512, scaled: false };
   const expected = await engineMixing(page, args);
@@ -67,7 +67,7 @@ test('the controls change the terms: words, positions, scale and width', async (
 test('the embed page takes its parameters from the URL', async ({ page }) => {
   const figure = await openMixing(page, 'word1=bird&word2=tree&pos1=10&pos2=3&dModel=64');
   await expect(figure.locator('h3').first()).toHaveText(
-    '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, dModel 64, scaled',
+    '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, d_model 64, scaled',
   );
   const args = { word1: 'bird', pos1: 10, word2: 'tree', pos2: 3, dModel: 64, scaled: true };
   await expectTerm(figure, 'wordPosition', (await engineMixing(page, args)).terms);

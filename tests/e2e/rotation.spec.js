@@ -122,7 +122,7 @@ test('hovering or focusing a point reads its exact coordinates', async ({ page }
 test('the figure stands alone on the embed page with its parameters from the URL', async ({ page }) => {
   const figure = await openRotation(page, 'dModel=128&base=1000&pair=5&offset=7&pos=2');
   expectClose(await matrixOf(figure), rotation(5, 7, 128, 1000), 1e-13);
-  await expect(figure.getByLabel('Model width dModel')).toBeVisible();
+  await expect(figure.getByLabel('Model width d_model')).toBeVisible();
   await expect(figure.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
   expect(parseScientific(await figure.locator('.pe-rotation-residual-value').textContent())).toBeLessThan(
     1e-12,

@@ -179,19 +179,19 @@ test('Back and Forward step through the reader’s changes', async ({ page }) =>
   // Steps of one control make one history entry; another control makes the next.
   await pressKey(offset, 'ArrowRight', 3);
   await expect(page).toHaveURL(/\?naive\.offset=6$/);
-  await pressKey(naive.getByLabel('Width dModel'), 'ArrowLeft');
+  await pressKey(naive.getByLabel('Width d_model'), 'ArrowLeft');
   await expect(page).toHaveURL(/\?naive\.dModel=510&naive\.offset=6$/);
 
   await page.goBack();
   await expect(page).toHaveURL(/\?naive\.offset=6$/);
-  await expect(naive.getByLabel('Width dModel')).toHaveValue('512');
+  await expect(naive.getByLabel('Width d_model')).toHaveValue('512');
   await page.goBack();
   await expect(page).toHaveURL(/index\.html$/);
   await expect(offset).toHaveValue('3');
   await page.goForward();
   await expect(offset).toHaveValue('6');
   await page.goForward();
-  await expect(naive.getByLabel('Width dModel')).toHaveValue('510');
+  await expect(naive.getByLabel('Width d_model')).toHaveValue('510');
 });
 
 test('a drag rewrites one history entry instead of adding one per step', async ({ page }) => {

@@ -128,7 +128,7 @@ test('new starting positions update the curves and the live numbers', async ({ p
 test('the figure stands alone with dModel from the URL', async ({ page }) => {
   const figure = await openFigure(page, 'similarity', 'dModel=128');
   await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
-  await expect(figure.getByLabel('Model width dModel')).toBeVisible();
+  await expect(figure.getByLabel('Model width d_model')).toBeVisible();
   await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
   const at37 = String(Number(dotAt(37, 128).toFixed(2)));
   await expect(figure.locator('.pe-summary')).toContainText(`${at37}, ${at37} and ${at37} at k = 37`);
@@ -166,9 +166,9 @@ test('the section controls drive both figures of this part and their live number
   const rotation = page.locator('[data-figure="rotation"]');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 256 pairs');
   // In the article the figures take dModel from the section's bar and show only their own controls.
-  await expect(figure.getByLabel('Model width dModel')).toHaveCount(0);
-  await expect(rotation.getByLabel('Model width dModel')).toHaveCount(0);
-  const dModel = page.locator('.pe-section-bar').getByLabel('Model width dModel');
+  await expect(figure.getByLabel('Model width d_model')).toHaveCount(0);
+  await expect(rotation.getByLabel('Model width d_model')).toHaveCount(0);
+  const dModel = page.locator('.pe-section-bar').getByLabel('Model width d_model');
   await dModel.fill('128');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
   // Figures away from the viewport are brought up to date when they come near it.
@@ -195,7 +195,7 @@ test('a big matrix is computed off the page and shown, with the engine values, o
 
 test('a bad dModel from the URL gives way to the figure once the slider moves', async ({ page }) => {
   const figure = await expectOddDModelMessage(page, 'similarity');
-  const slider = figure.getByLabel('Model width dModel');
+  const slider = figure.getByLabel('Model width d_model');
   await pressKey(slider, 'ArrowRight');
   await expect(figure.locator('.pe-error')).toBeHidden();
   // dModel/2 pairs each add cos 0 = 1 at k = 0.
@@ -208,7 +208,7 @@ test('a big matrix follows dModel from the worker and its cells read the new val
   const figure = await openFigure(page, 'similarity', 'positions=1024&dModel=512');
   const canvas = figure.locator('canvas.pe-similarity-canvas');
   await expect(canvas).toHaveAttribute('width', '1024');
-  await figure.getByRole('slider', { name: 'Model width dModel' }).fill('256');
+  await figure.getByRole('slider', { name: 'Model width d_model' }).fill('256');
   await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
   await expect(figure.locator('.pe-legend')).toHaveAttribute('aria-label', /yellow is 128 \(dot product\)/, {
     timeout: 15_000,
@@ -296,7 +296,7 @@ test('a section slider step redraws the same nodes, one path per curve, without 
   await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('100 \u00d7 100 positions');
   // The curves do not depend on the number of positions: the paths are left as they were.
   expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).toBe(before);
-  await bar.getByLabel('Model width dModel').fill('256');
+  await bar.getByLabel('Model width d_model').fill('256');
   await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('128, 128 and 128');
   await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
   // The same three path elements, redrawn: one per curve, no per-point marks.

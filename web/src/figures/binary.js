@@ -114,7 +114,7 @@ export default defineFigure({
 
   summary: ({ position, periods, pairs, value }, { dModel, base, layout, positions }) =>
     `Position ${formatInt(position)} is ${binaryOf(position, positions)} in binary ` +
-    `(dModel ${formatInt(dModel)}, base ${formatValue(base)}). Sine of pair 0 is ` +
+    `(d_model ${formatInt(dModel)}, base ${formatValue(base)}). Sine of pair 0 is ` +
     `${formatValue(value(position, dimensionsOf(0, dModel, layout).sin))}; clocks for pairs ${pairs.join(', ')} ` +
     `with periods ${pairs.map((i) => formatPeriod(periods[i])).join(', ')}.`,
 

@@ -47,7 +47,7 @@ export default defineFigure({
     word2: wordParam('Word 2', 'man'),
     pos2: intSlider('Position 2', 2, 0, 511),
     dModel: DMODEL,
-    scaled: checkbox('Scale embeddings by \u221adModel', true),
+    scaled: checkbox('Scale embeddings by \u221ad_model', true),
     // Positions the typical sizes average over (the engine's mixingRms at the largest width allows 181).
     rmsPositions: { type: 'int', default: 64, min: 2, max: 128 },
   },
@@ -92,7 +92,7 @@ export default defineFigure({
     const margin = { ...M, left: narrow ? 96 : M.left };
     view.termTitle.textContent =
       `\u201c${p.word1}\u201d at ${p.pos1} and \u201c${p.word2}\u201d at ${p.pos2}, ` +
-      `dModel ${formatInt(p.dModel)}, ${p.scaled ? 'scaled' : 'unscaled'}`;
+      `d_model ${formatInt(p.dModel)}, ${p.scaled ? 'scaled' : 'unscaled'}`;
     drawTerms(view, data.terms, { width, margin, narrow });
     view.rmsTitle.textContent = `Typical size over the vocabulary and positions 0\u2013${p.rmsPositions - 1} (root mean square)`;
     drawRms(view, rmsRows(data), { width, margin, narrow }, p.scaled);
@@ -102,7 +102,7 @@ export default defineFigure({
 
   summary: ({ terms, scaledRms: s, unscaledRms: u, spread }, p) =>
     `(w\u2081+p\u2081)\u00b7(w\u2082+p\u2082) for \u201c${p.word1}\u201d at position ${p.pos1} and ` +
-    `\u201c${p.word2}\u201d at position ${p.pos2} (dModel ${p.dModel}, ` +
+    `\u201c${p.word2}\u201d at position ${p.pos2} (d_model ${p.dModel}, ` +
     `${p.scaled ? 'scaled' : 'unscaled'} embeddings): word\u00b7word ${formatValue(terms.wordWord)}, ` +
     `position\u00b7position ${formatValue(terms.positionPosition)}, cross terms ` +
     `${formatValue(terms.wordPosition)} and ${formatValue(terms.positionWord)}, total ` +

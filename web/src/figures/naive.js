@@ -109,7 +109,7 @@ export default defineFigure({
     const last = length - 1;
     const fits = fitting(meaning, lengths);
     return (
-      `At dModel ${formatInt(dModel)} over ${formatInt(length)} positions, the index encoding at position ` +
+      `At d_model ${formatInt(dModel)} over ${formatInt(length)} positions, the index encoding at position ` +
       `${formatInt(last)} is ${formatValue(ratios.index[last])} times as long as a word embedding; the ` +
       `sinusoidal one stays at ${formatValue(ratios.sinusoidal[last])}. Under the normalised index an offset of ` +
       `${offset} is ` +

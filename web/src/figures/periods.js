@@ -92,7 +92,7 @@ export default defineFigure({
   summary: ({ periods, firstSlow }, { dModel, base, positions }) => {
     const n = periods.length;
     return (
-      `Periods of ${formatInt(n)} pairs (dModel ${formatInt(dModel)}, base ${formatValue(base)}) from ` +
+      `Periods of ${formatInt(n)} pairs (d_model ${formatInt(dModel)}, base ${formatValue(base)}) from ` +
       `${formatPeriod(periods[0])} to ${formatPeriod(periods[n - 1])} positions` +
       (n > 1 ? `, each ${formatSig(periods[1] / periods[0], 5)} times the previous` : '') +
       `; ${formatInt(firstSlow >= 0 ? n - firstSlow : 0)} pairs have a period longer than ` +

@@ -95,7 +95,7 @@ export default defineFigure({
   },
 
   summary: ({ below, flat }, { dModel, base, positions }) =>
-    `Over ${formatInt(positions)} positions (dModel ${formatInt(dModel)}, base ${formatValue(base)}), ` +
+    `Over ${formatInt(positions)} positions (d_model ${formatInt(dModel)}, base ${formatValue(base)}), ` +
     `${formatInt(below[0])} of ${formatInt(dModel)} dimensions change by less than 0.1 and ` +
     `${formatInt(below[1])} by less than 0.5. ` +
     (flat.first < dModel

@@ -27,7 +27,7 @@ export function verdict({ onPredict }) {
     h(
       'p',
       { class: 'pe-order-question' },
-      'Predict first: will the two sentence vectors (the strips at the bottom) differ?',
+      'Predict first: will the two sentence vectors (strips A and B above) differ?',
     ),
     h(
       'div',
