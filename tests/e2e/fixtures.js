@@ -259,3 +259,16 @@ export function axisNodesRewritten(figure) {
       ),
     );
 }
+
+/**
+ * Opens a figure's "Share / export" menu (ui/frame.js), where its downloads, Embed and links live; returns the
+ * menu, in which to find them.
+ * @param {import('@playwright/test').Locator} figure
+ */
+export async function shareMenu(figure) {
+  const menu = figure.locator(':scope > details.pe-share');
+  if (!(await menu.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) {
+    await menu.locator(':scope > summary').click();
+  }
+  return menu;
+}

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
 import { expectOddDModelMessage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
@@ -89,7 +88,9 @@ test('the heatmap is usable at 360 px width and in dark mode', async ({ page }) 
   expect(background).toBe('rgb(20, 23, 31)');
 });
 
-test("at 2048 positions the picture has the screen's rows, and the PNG has every cell", async ({ page }) => {
+test("at 2048 positions the picture has the screen's rows, each column whole pixels wide", async ({
+  page,
+}) => {
   const { figure, canvas } = await openHeatmap(page, 'positions=2048');
   const box = await canvas.boundingBox();
   expect(box.height).toBe(420);
@@ -115,13 +116,9 @@ test("at 2048 positions the picture has the screen's rows, and the PNG has every
   const slow = await canvas.evaluate((c) => Array.from(c.getContext('2d').getImageData(510, 2, 1, 1).data));
   expect(Math.min(...slow.slice(0, 3))).toBeGreaterThan(200);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'Download PNG' }).click(),
-  ]);
-  const png = await readFile(await download.path());
-  // PNG header: width and height are the big-endian words at bytes 16 and 20; one cell is 2 x 2 pixels.
-  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 4096]);
+  // No moire: the 512 columns fill a whole number of pixels each (a column 2.27 pixels wide beats).
+  expect(box.width % 512).toBe(0);
+  expect(box.width).toBeGreaterThanOrEqual(512);
 });
 
 test('a slider moving over a large table: the engine worker paints, the picture follows to the last value', async ({

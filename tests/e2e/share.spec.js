@@ -2,7 +2,7 @@
 // with one button) and the reader's settings in the address (restored on reload and from a shared link, stepped
 // through by Back and Forward).
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, openArticleFigure, openFigure, pressKey } from './fixtures.js';
+import { test, expect, openArticleFigure, openFigure, pressKey, shareMenu } from './fixtures.js';
 import { figures } from '../../web/src/app/registry.js';
 
 const bar = (page) => page.locator('.pe-section-bar');
@@ -31,7 +31,7 @@ test.describe('the Embed dialog', () => {
   }) => {
     const figure = await openArticleFigure(page, 'naive');
     await pressKey(figure.getByLabel('Offset k'), 'ArrowRight', 2);
-    const button = figure.getByRole('button', { name: 'Embed' });
+    const button = (await shareMenu(figure)).getByRole('button', { name: 'Embed' });
     await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /Embed or share/ });
@@ -67,7 +67,7 @@ test.describe('the Embed dialog', () => {
         ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/),
       });
       const origin = new URL(page.url()).origin;
-      await figure.getByRole('button', { name: 'Embed' }).click();
+      await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
       const dialog = page.getByRole('dialog', { name: /Embed or share/ });
       await expect(dialog.getByRole('textbox', { name: 'Embed with an iframe' }), id).toHaveValue(
         new RegExp(`src="${origin}/pe-explorer/embed\\.html\\?figure=${id}"`),
@@ -87,7 +87,7 @@ test.describe('the Embed dialog', () => {
     const figure = await openFigure(page, 'naive', 'offset=5', {
       ready: (f) => expect(f.locator('.pe-summary')).not.toBeEmpty(),
     });
-    await figure.getByRole('button', { name: 'Embed' }).click();
+    await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
     const dialog = page.getByRole('dialog', { name: /Embed or share/ });
     await dialog.getByRole('button', { name: 'Copy: Link to this figure' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Copied: Link to this figure');
@@ -112,7 +112,7 @@ test.describe('the Embed dialog', () => {
   test('the iframe snippet draws the figure with its parameters and sizes its frame', async ({ page }) => {
     const figure = await openArticleFigure(page, 'naive');
     await pressKey(figure.getByLabel('Offset k'), 'End');
-    await figure.getByRole('button', { name: 'Embed' }).click();
+    await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
     const snippet = await page.getByRole('textbox', { name: 'Embed with an iframe' }).inputValue();
     // Someone else's page holding the snippet as given (served on the site's own origin, so that the test's
     // watch on requests leaving the origin still holds).

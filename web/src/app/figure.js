@@ -138,7 +138,7 @@ function mountFigure(spec, decls, element, initial) {
     title: spec.title,
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
-    imageCaption: () => exportCaption(spec.title, urlParamsOf(decls), drawn ?? params()),
+    imageCaption: () => exportCaption(spec.title, decls, drawn ?? params()),
   });
   const urlParams = urlParamsOf(decls);
   frame.actions.append(

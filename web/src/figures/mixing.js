@@ -37,10 +37,9 @@ export default defineFigure({
   id: 'mixing',
   title: 'Adding mixes word and position',
   caption:
-    'Top: the four terms of (w\u2081+p\u2081)\u00b7(w\u2082+p\u2082) for the chosen words and positions, and the ' +
-    'total computed directly; the last row lays the four terms end to end, so it ends where the total does. ' +
-    'Bottom: the root mean square of each term over every word pair and positions 0 to n\u22121, with and ' +
-    'without the \u221ad embedding scale (log axis). Hover or focus a bar for its exact value.',
+    'Top: the score of two words with positions, (w\u2081+p\u2081)\u00b7(w\u2082+p\u2082), splits into four ' +
+    'terms; the last row lays them end to end, ending where the total does. Bottom: each term\u2019s typical ' +
+    'size (root mean square over word pairs and positions), with and without the \u221ad_model embedding scale.',
   params: {
     word1: wordParam('Word 1', 'dog'),
     pos1: intSlider('Position 1', 0, 0, 511),

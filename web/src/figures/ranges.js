@@ -19,8 +19,9 @@ export default defineFigure({
   id: 'ranges',
   title: 'How much each dimension changes over the window',
   caption:
-    'Bars: max minus min of each dimension over the positions shown (sines and cosines in two colours). ' +
-    'Dashed lines at 0.1 and 0.5. Hover, or focus the chart and use the arrow keys, to read a dimension.',
+    'Each bar is how far one dimension moves (max minus min) over the positions shown, sines and cosines in ' +
+    'two colours. Bars under the dashed lines at 0.5 and 0.1 are dimensions that barely change over these ' +
+    'positions.',
   params: SINUSOIDAL,
 
   compute(engine, { dModel, base, positions, layout }) {

@@ -18,8 +18,8 @@ export default defineFigure({
   title: 'Single dimensions of the encoding over position',
   caption:
     'Each curve is one dimension (one column of the heatmap) against position; dots are the values at whole ' +
-    'positions. Add dimensions by number or by clicking a heatmap column. Hover, or focus the chart and use ' +
-    'the arrow keys (left/right: position, up/down: curve), to read values.',
+    'positions. Low dimensions swing fast and high ones slowly: add dimensions by number, or by clicking a ' +
+    'heatmap column.',
   params: {
     ...SINUSOIDAL,
     dimensions: {

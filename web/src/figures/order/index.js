@@ -43,14 +43,13 @@ export default defineFigure({
   title: 'Dog bites man: what self-attention sees',
   caption:
     'Both sentences go through the same self-attention layer (seeded weights), and each becomes one vector, ' +
-    'the mean of its words’ outputs (red positive, blue negative, on one scale). The third strip is their ' +
-    'difference A − B: a flat, neutral band means the layer cannot tell the two sentences apart. Then try ' +
-    'an encoding, or a causal mask.',
+    'the mean of its words\u2019 outputs (red positive, blue negative, on one scale). Under them, their ' +
+    'difference A \u2212 B as bars: a flat line means the layer cannot tell the two sentences apart.',
   primary: ['encoding', 'mask'],
   params: {
     // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
-    a: { type: 'string', default: 'dog bites man', maxLength: 2000 },
-    b: { type: 'string', default: 'man bites dog', maxLength: 2000 },
+    a: { type: 'string', label: 'Sentence A', default: 'dog bites man', maxLength: 2000 },
+    b: { type: 'string', label: 'Sentence B', default: 'man bites dog', maxLength: 2000 },
     encoding: choice('Position information', ENCODINGS, 'segmented'),
     mask: choice('Mask', { bidirectional: 'bidirectional', causal: 'causal' }, 'segmented'),
     dModel: widthChoice(64, [8, 16, 32, 64, 128, 256]),
@@ -111,7 +110,7 @@ export default defineFigure({
     frame.plot.append(
       h(
         'div',
-        { class: 'pe-order-sentences' },
+        { class: 'pe-order-sentences', 'data-export': 'omit' },
         view.sides.map(({ name, field }) => [
           h('span', { class: 'pe-order-vector-name' }, name),
           field.chips,

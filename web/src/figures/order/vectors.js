@@ -35,7 +35,7 @@ export function sentenceVectors({ part }) {
   }));
   const hidden = h(
     'p',
-    { class: 'pe-order-vector-hidden' },
+    { class: 'pe-order-vector-hidden', 'data-export': 'omit' },
     'A \u2212 B appears here once you have predicted below.',
   );
   const difference = bars({

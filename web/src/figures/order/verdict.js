@@ -22,7 +22,7 @@ const CHOICES = [
 
 /** @param {{ onPredict: (choice: 'differ' | 'identical' | null) => void }} options */
 export function verdict({ onPredict }) {
-  const element = h('div', { class: 'pe-order-compare', 'aria-live': 'polite' });
+  const element = h('div', { class: 'pe-order-compare', 'aria-live': 'polite', 'data-export': 'omit' });
   const question = [
     h(
       'p',
