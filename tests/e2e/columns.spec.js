@@ -1,4 +1,4 @@
-import { test, expect, sinusoid, expectNumberAfter, cellNumbers, openFigure } from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, cellNumbers, openFigure, settings } from './fixtures.js';
 import { openDataTable, expectRecoveryFromOddDModel, hoverCell, pressKey } from './fixtures.js';
 import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -150,7 +150,7 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
   page,
 }) => {
   const figure = await openColumns(page);
-  const positions = figure.getByLabel('Positions');
+  const positions = (await settings(figure)).getByLabel('Positions');
   await pressKey(positions, 'End');
   await expect(figure.locator('.pe-summary')).toContainText('over 2,048 positions');
   expect(await dotCentres(figure, 0)).toHaveLength(0);
@@ -228,7 +228,7 @@ test('the data table lists the engine values of every curve and follows the wind
       expect(Math.abs(cells[i + 1] - sinusoid(p, dim, 512))).toBeLessThan(1e-5),
     );
   }
-  await pressKey(figure.getByLabel('Positions'), 'ArrowLeft');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowLeft');
   await expect(note).toContainText('Showing 200 of 299 rows');
 });
 

@@ -272,3 +272,19 @@ export async function shareMenu(figure) {
   }
   return menu;
 }
+
+/**
+ * Opens a figure's "Settings" disclosure (ui/frame.js), where the controls besides its primary ones live, as a
+ * reader would before using one; a figure without one (or a part of the page that is not a figure) is left as
+ * it is. Returns the figure, in which to find the control.
+ * @template {import('@playwright/test').Locator} T
+ * @param {T} figure
+ */
+export async function settings(figure) {
+  const disclosure = figure.locator(':scope > details.pe-settings');
+  if ((await disclosure.count()) === 0 || !(await disclosure.isVisible())) return figure;
+  if (!(await disclosure.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) {
+    await disclosure.locator(':scope > summary').click();
+  }
+  return figure;
+}

@@ -1,4 +1,12 @@
-import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import {
+  test,
+  expect,
+  sinusoid,
+  expectNumberAfter,
+  openFigure,
+  openArticleFigure,
+  settings,
+} from './fixtures.js';
 import { expectOddDModelMessage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -36,7 +44,7 @@ test('the article shows the heatmap at the paper defaults and reads a hovered ce
 
 test('changing dModel redraws the heatmap with the new width', async ({ page }) => {
   const { figure, canvas } = await openHeatmap(page);
-  const slider = figure.getByLabel('Model width d_model');
+  const slider = (await settings(figure)).getByLabel('Model width d_model');
   await pressKey(slider, 'Home');
   await expect(canvas).toHaveAttribute('width', '2');
   await pressKey(slider, 'ArrowRight', 63);
@@ -128,7 +136,7 @@ test('a slider moving over a large table: the engine worker paints, the picture 
   page.on('worker', (worker) => workers.push(worker.url()));
   const { figure, canvas } = await openHeatmap(page, 'positions=512');
   await expect(canvas).toHaveAttribute('data-positions', '512');
-  const slider = figure.getByLabel('Positions');
+  const slider = (await settings(figure)).getByLabel('Positions');
   await pressKey(slider, 'End');
   await pressKey(slider, 'ArrowLeft', 12);
   const last = await slider.inputValue();
@@ -158,7 +166,7 @@ test('where the engine worker cannot start, the page paints large tables itself'
   );
   const { figure, canvas } = await openHeatmap(page, 'positions=1024');
   await expect(canvas).toHaveAttribute('data-positions', '1024');
-  const slider = figure.getByLabel('Positions');
+  const slider = (await settings(figure)).getByLabel('Positions');
   await pressKey(slider, 'End');
   await expect(canvas).toHaveAttribute('data-positions', '2048');
   await slider.press('ArrowLeft');

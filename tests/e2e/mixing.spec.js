@@ -1,4 +1,12 @@
-import { test, expect, numberAfter, openFigure, openArticleFigure, live as liveIn } from './fixtures.js';
+import {
+  test,
+  expect,
+  numberAfter,
+  openFigure,
+  openArticleFigure,
+  live as liveIn,
+  settings,
+} from './fixtures.js';
 import { engineInPage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The figure is ready once its twelve bars are drawn. */
@@ -52,9 +60,9 @@ test('each bar reads the engine term, and the total is the direct dot product', 
 
 test('the controls change the terms: words, positions, scale and width', async ({ page }) => {
   const figure = await openMixing(page);
-  await figure.getByLabel('Word 1').selectOption('cat');
-  await pressKey(figure.getByLabel('Position 2'), 'ArrowRight', 3);
-  await figure.getByLabel('Scale embeddings by \u221ad_model').uncheck();
+  await (await settings(figure)).getByLabel('Word 1').selectOption('cat');
+  await pressKey((await settings(figure)).getByLabel('Position 2'), 'ArrowRight', 3);
+  await (await settings(figure)).getByLabel('Scale embeddings by \u221ad_model').uncheck();
   await expect(figure.locator('h3').first()).toHaveText(
     '\u201ccat\u201d at 0 and \u201cman\u201d at 5, d_model 512, unscaled',
   );
@@ -85,7 +93,7 @@ test('on the article the prose numbers are live', async ({ page }) => {
   await expect(live('mixing-rms-ww').first()).toHaveText('22.9');
   await expect(live('mixing-rms-ww-unscaled')).toHaveText('0.045');
   await expect(live('mixing-word1')).toHaveText('dog');
-  await figure.getByLabel('Word 1').selectOption('cat');
+  await (await settings(figure)).getByLabel('Word 1').selectOption('cat');
   await expect(live('mixing-word1')).toHaveText('cat');
 });
 

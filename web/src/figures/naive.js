@@ -31,6 +31,7 @@ export default defineFigure({
     'Left: the raw index p next to a word embedding of length 1 (log axis): it grows without bound and ' +
     'drowns the word. Right: the normalised index p/(n\u22121) gives the same offset k a different size in ' +
     'sentences of different lengths n.',
+  primary: ['length', 'offset'],
   params: {
     // A whole number of words, on a slider that moves in equal ratios.
     length: { ...intSlider('Sequence length n', 1024, 2, 16384), scale: 'log' },

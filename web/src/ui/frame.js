@@ -139,7 +139,6 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     actions,
     /** Adds a button to the actions under the figure (a download). */
     action,
-    settings,
     /**
      * Puts a figure's controls (an object of { element }) in its control row under the picture, unless `shown`
      * is false (the article drives the figure from elsewhere); a row left empty takes no space.
@@ -219,7 +218,9 @@ function shareMenu(actions) {
   const button = h('summary', {}, 'Share / export');
   const menu = h('details', { class: 'pe-share' }, button, actions);
   menu.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || !menu.open) return;
+    // Escape in a dialog opened from the menu (Embed) closes that dialog only.
+    const inDialog = event.target instanceof Element && event.target.closest('dialog');
+    if (event.key !== 'Escape' || !menu.open || inDialog) return;
     menu.open = false;
     button.focus();
   });

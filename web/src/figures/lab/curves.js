@@ -148,13 +148,10 @@ export function raceCharts(readout) {
       groups = groupRuns(race.runs);
       trained = length;
       drawKey();
+      // The charts are drawn (empty after a Reset) but shown only from the first step on.
       const started = race.runs.some((r) => r.loss.length > 0);
       empty.hidden = started;
       curvesRow.hidden = !started;
-      if (!started) {
-        lengthsBox.hidden = true;
-        return;
-      }
       const several = race.seeds.length > 1;
       // One curve per scheme: band.median[i] is the curve at x = from + i (or at xs[i]); past it the curve stops.
       const curves = (cache, at) =>
