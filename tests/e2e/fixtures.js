@@ -234,7 +234,7 @@ export async function expectOddDModelMessage(page, id) {
  */
 export async function expectRecoveryFromOddDModel(page, id) {
   const figure = await expectOddDModelMessage(page, id);
-  await pressKey(figure.getByLabel('Model width dModel'), 'ArrowRight');
+  await pressKey((await settings(figure)).getByLabel('Model width d_model'), 'ArrowRight');
   await expect(figure.locator('.pe-url-notes')).toBeHidden();
   await expect(figure.locator('.pe-error')).toBeHidden();
   await expect(figure.locator('.pe-summary')).toContainText('d_model');

@@ -103,7 +103,7 @@ test('hovering the matrix reads (a, b) and its value, for dot products and cosin
   await hoverMatrixCell(page, figure, 10, 47, 64, 'a 10, b 47 (offset 37): dot');
   await expectNumberAfter(readout, 'dot', dotAt(37), 1e-3);
 
-  await figure.getByRole('button', { name: 'cosine' }).click();
+  await (await settings(figure)).getByRole('button', { name: 'cosine' }).click();
   await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('Cosine similarity');
   await hoverMatrixCell(page, figure, 50, 20, 64, 'a 50, b 20 (offset 30): cosine');
   await expectNumberAfter(readout, 'cosine', dotAt(30) / 256, 1e-5);
