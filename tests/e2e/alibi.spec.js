@@ -1,4 +1,12 @@
-import { test, expect, expectNumberAfter, openFigure, openArticleFigure, live } from './fixtures.js';
+import {
+  test,
+  expect,
+  expectNumberAfter,
+  openFigure,
+  openArticleFigure,
+  live,
+  settings,
+} from './fixtures.js';
 import { engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -23,7 +31,7 @@ test('twelve heads follow the paper rule: the 8-head slopes, then every other 16
 }) => {
   const figure = await openArticleFigure(page, 'alibi');
   // From 8 heads to 12.
-  await pressKey(figure.getByLabel('Heads', { exact: true }), 'ArrowRight', 4);
+  await pressKey((await settings(figure)).getByLabel('Heads', { exact: true }), 'ArrowRight', 4);
   await expect(figure.locator('rect.pe-alibi-bar')).toHaveCount(12);
   await expect(live(page, 'alibi', 'alibi-heads')).toHaveText('12');
   // The steepest of the twelve is head 9 (2^-0.5), not head 1.
@@ -55,7 +63,7 @@ test('the bias matrix reads -slope * distance and the causal toggle masks later 
   await expect(readout).toContainText('head 3, query i 4, key j 10: bias');
   await expectNumberAfter(readout, 'bias', -6 / 8, 1e-12);
 
-  await figure.getByLabel('Causal mask').check();
+  await (await settings(figure)).getByLabel('Causal mask').check();
   await expect(figure.locator('.pe-summary')).toContainText('masked');
   await hoverCell(page, canvas, 4, 10, 16, 16);
   await expect(readout).toContainText('head 3, query i 4, key j 10: masked');
@@ -82,7 +90,7 @@ test('ALiBi stands alone on the embed page, fits 360 px and reads in dark mode',
   const figure = await openFigure(page, 'alibi', 'heads=5&length=10&head=2&causal=1');
   await expect(figure.locator('rect.pe-alibi-bar')).toHaveCount(5);
   await expect(figure.locator('canvas.pe-alibi-canvas')).toHaveAttribute('width', '10');
-  await expect(figure.getByLabel('Causal mask')).toBeChecked();
+  await expect((await settings(figure)).getByLabel('Causal mask')).toBeChecked();
   await expectNoHorizontalOverflow(page);
   // Five heads: the 4-head slopes 2^-2, 2^-4, 2^-6, 2^-8, then the first 8-head slope, 2^-1.
   const slopes = await engineInPage(page, (pe) => Array.from(pe.alibiSlopes(5)));

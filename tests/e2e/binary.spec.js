@@ -1,4 +1,4 @@
-import { test, expect, sinusoid, parseNumber, expectNumberAfter, cellNumbers } from './fixtures.js';
+import { test, expect, sinusoid, parseNumber, expectNumberAfter, cellNumbers, settings } from './fixtures.js';
 import { openFigure, openDataTable, expectRecoveryFromOddDModel, pressKey } from './fixtures.js';
 import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -94,7 +94,7 @@ test('binary reads the engine values far along the window and after the window c
   await expectNumberAfter(readout, 'value', sinusoid(2047, 2, 512), 1e-6);
 
   // A shorter window moves the position back inside it; a longer one keeps it.
-  await pressKey(figure.getByLabel('Positions'), 'ArrowLeft');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowLeft');
   await expect(figure.locator('.pe-summary')).toContainText('Position 2,046 is');
   await expect(figure.locator('.pe-binary-bit')).toHaveCount(11);
   await clock.focus();

@@ -1,4 +1,4 @@
-import { test, expect, sinusoid, expectNumberAfter, cellNumbers, openFigure } from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, cellNumbers, openFigure, settings } from './fixtures.js';
 import { openDataTable, expectRecoveryFromOddDModel, hoverCell, pressKey } from './fixtures.js';
 import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -57,7 +57,7 @@ test('columns draws the five default dimensions with the engine value as a dot a
   for (const d of [0, 32, 128, 256, 500]) {
     await expect(figure.locator(`.pe-columns-chip[data-dimension="${d}"]`)).toBeVisible();
   }
-  await expect(figure.locator('.pe-summary')).toContainText('over 64 positions, dModel 512');
+  await expect(figure.locator('.pe-summary')).toContainText('over 64 positions, d_model 512');
   for (const dim of [0, 128, 500]) {
     const dots = await dotCentres(figure, dim);
     expect(dots).toHaveLength(64);
@@ -150,7 +150,7 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
   page,
 }) => {
   const figure = await openColumns(page);
-  const positions = figure.getByLabel('Positions');
+  const positions = (await settings(figure)).getByLabel('Positions');
   await pressKey(positions, 'End');
   await expect(figure.locator('.pe-summary')).toContainText('over 2,048 positions');
   expect(await dotCentres(figure, 0)).toHaveLength(0);
@@ -181,7 +181,7 @@ test('many positions draw curves without dots; a smaller model hides dimensions 
 
   await openColumns(page, 'dModel=128&positions=50&dimensions=0,3,127,500');
   await expect(figure.locator('.pe-columns-curve')).toHaveCount(3);
-  await expect(figure.locator('.pe-columns-chip.pe-is-outside')).toHaveText(/dim 500 \(beyond dModel\)/);
+  await expect(figure.locator('.pe-columns-chip.pe-is-outside')).toHaveText(/dim 500 \(beyond d_model\)/);
   await pressKey(svg, 'End');
   await pressKey(svg, 'ArrowDown', 2);
   await expect(readout).toContainText('position 49, dimension 127 (pair 63, cos)');
@@ -228,7 +228,7 @@ test('the data table lists the engine values of every curve and follows the wind
       expect(Math.abs(cells[i + 1] - sinusoid(p, dim, 512))).toBeLessThan(1e-5),
     );
   }
-  await pressKey(figure.getByLabel('Positions'), 'ArrowLeft');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowLeft');
   await expect(note).toContainText('Showing 200 of 299 rows');
 });
 

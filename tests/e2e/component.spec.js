@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { test, expect, sinusoid } from './fixtures.js';
+import { test, expect, sinusoid, settings } from './fixtures.js';
 
 const BLOG_PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
 // One blog server on one port: the file's tests run in order in one worker, not spread over several.
@@ -203,7 +203,7 @@ test('the iframe sizes itself by its height message and takes parameters from pe
   await send({ dModel: 96, positions: 30 });
   await expect(summary).toContainText('Heatmap of 30 positions by 96 dimensions');
   await expect(summary).toContainText(`${nearlyFlat(96, 30)} of 96 dimensions change`);
-  await expect(frame.getByLabel('Model width dModel')).toHaveValue('96');
+  await expect((await settings(frame)).getByLabel('Model width d_model')).toHaveValue('96');
   // Validated as the URL is: a note on what the figure shows instead.
   await send({ dModel: 7 });
   await expect(frame.locator('.pe-url-notes')).toHaveText('dModel "7" is not a multiple of 2: showing 8.');

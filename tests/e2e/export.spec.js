@@ -1,8 +1,9 @@
 // Every figure saves itself as SVG and as PNG: a well-formed SVG with the figure's marks, concrete colours (no
 // custom property or light-dark() left for a viewer to resolve) and a caption line naming the figure and its
 // parameters; a PNG twice the SVG's size in pixels that is not blank.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { test, expect, openFigure } from './fixtures.js';
+import { test, expect, openFigure, shareMenu } from './fixtures.js';
 import { figures } from '../../web/src/app/registry.js';
 
 /** Space around the plot in the exported image (export-image.js's PAD), in CSS pixels. */
@@ -15,7 +16,7 @@ const WITH_KEYS = ['heatmap', 'naive', 'ranges', 'similarity', 'extension', 'lab
 async function download(page, figure, name) {
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    figure.getByRole('button', { name }).click(),
+    (await shareMenu(figure)).getByRole('button', { name }).click(),
   ]);
   const path = await file.path();
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
@@ -132,8 +133,9 @@ test('the caption names the parameters the figure shows', async ({ page }) => {
     ready: (f) => expect(f.locator('.pe-summary')).toContainText('128'),
   });
   const svg = await readSvg(page, (await download(page, figure, 'Download image (SVG)')).bytes.toString());
-  expect(svg.caption).toContain('dModel 128');
+  expect(svg.caption).toContain('model width d_model 128');
   expect(svg.caption).toContain('positions 50');
+  expect(svg.caption).toContain('base 10,000');
   // The heatmap's picture is a canvas: it travels as an embedded PNG.
   expect(svg.images).toBeGreaterThan(0);
 });
@@ -146,4 +148,43 @@ test('an export in the dark scheme keeps the dark background', async ({ page }) 
   const svg = await readSvg(page, (await download(page, figure, 'Download image (SVG)')).bytes.toString());
   const [r, g, b] = (svg.background.match(/\d+/g) ?? []).map(Number);
   expect(r + g + b).toBeLessThan(3 * 64);
+});
+
+test('every figure offers one image of each kind, in one Share / export menu', async ({ page }) => {
+  for (const id of ids) {
+    const figure = await openFigure(page, id, '', {
+      ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/),
+    });
+    const menu = await shareMenu(figure);
+    await expect(menu.getByRole('button', { name: /PNG/ }), id).toHaveCount(1);
+    await expect(menu.getByRole('button', { name: /SVG/ }), id).toHaveCount(1);
+    await expect(figure.locator('.pe-share'), id).toHaveCount(1);
+  }
+});
+
+test("the order figure's image holds its picture, not its buttons, fields or question", async ({ page }) => {
+  const figure = await openFigure(page, 'order', 'reveal=1', {
+    ready: (f) => expect(f.locator('canvas.pe-order-difference')).toBeVisible(),
+  });
+  const svg = await readSvg(page, (await download(page, figure, 'Download image (SVG)')).bytes.toString());
+  // The three vectors travel as embedded PNGs; no word chip, nudge arrow, prediction or result line.
+  expect(svg.images).toBeGreaterThanOrEqual(3);
+  for (const text of ['\u25c0', '\u25b6', 'They will', 'Skip', 'max |difference|', 'Try:']) {
+    expect(svg.text).not.toContain(text);
+  }
+  expect(svg.caption).toContain('sentence A \u201cdog bites man\u201d');
+  expect(svg.caption).not.toMatch(/reveal|queriesOnly|headDim|dModel/);
+});
+
+test('CSV downloads are ASCII that Python reads: every number cell parses with float()', async ({ page }) => {
+  const figure = await openFigure(page, 'heatmap', 'dModel=128', {
+    ready: (f) => expect(f.locator('.pe-summary')).toContainText('128'),
+  });
+  const csv = (await download(page, figure, 'Download CSV')).bytes.toString();
+  expect(csv).toMatch(/^[\x20-\x7e\n]*$/);
+  const script =
+    'import csv,sys\nrows=list(csv.reader(sys.stdin))\n' +
+    'print(sum(1 for r in rows[1:] for c in r if float(c) < 0))';
+  const negatives = Number(execFileSync('/usr/bin/python3', ['-c', script], { input: csv }).toString());
+  expect(negatives).toBeGreaterThan(48);
 });

@@ -1,4 +1,13 @@
-import { test, expect, parseNumber, numberAfter, openFigure, openArticleFigure, live } from './fixtures.js';
+import {
+  test,
+  expect,
+  parseNumber,
+  numberAfter,
+  openFigure,
+  openArticleFigure,
+  live,
+  settings,
+} from './fixtures.js';
 import { expectLiveTexts, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -61,7 +70,7 @@ test('a pair readout matches the closed form, before and after interpolation', a
 
 test('the trained and target lengths change the counts as the engine says', async ({ page }) => {
   const figure = await openArticleFigure(page, 'extension');
-  await pressKey(figure.getByRole('slider', { name: 'Trained length' }), 'ArrowRight');
+  await pressKey((await settings(figure)).getByRole('slider', { name: 'Trained length' }), 'ArrowRight');
   await expect(live(page, 'extension', 'ext-trained')).toHaveText('4,096');
   await pressKey(figure.getByRole('slider', { name: 'Target length' }), 'ArrowRight', 3);
   await expect(live(page, 'extension', 'ext-target')).toHaveText('65,536');
@@ -147,7 +156,7 @@ test('lengths from the URL that cannot stand together move together, with an exa
 
 test('the length sliders push each other along instead of showing an error', async ({ page }) => {
   const figure = await openFigure(page, 'extension', 'trained=2048&target=2048');
-  const trained = figure.getByRole('slider', { name: 'Trained length' });
+  const trained = (await settings(figure)).getByRole('slider', { name: 'Trained length' });
   const target = figure.getByRole('slider', { name: 'Target length' });
   await pressKey(trained, 'ArrowRight');
   await expect(target).toHaveAttribute('aria-valuetext', '4,096');

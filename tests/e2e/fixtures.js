@@ -234,10 +234,10 @@ export async function expectOddDModelMessage(page, id) {
  */
 export async function expectRecoveryFromOddDModel(page, id) {
   const figure = await expectOddDModelMessage(page, id);
-  await pressKey(figure.getByLabel('Model width dModel'), 'ArrowRight');
+  await pressKey((await settings(figure)).getByLabel('Model width d_model'), 'ArrowRight');
   await expect(figure.locator('.pe-url-notes')).toBeHidden();
   await expect(figure.locator('.pe-error')).toBeHidden();
-  await expect(figure.locator('.pe-summary')).toContainText('dModel');
+  await expect(figure.locator('.pe-summary')).toContainText('d_model');
 }
 
 /** Marks every node of a figure's axes, so that axisNodesRewritten can tell later which ones are new. */
@@ -258,4 +258,33 @@ export function axisNodesRewritten(figure) {
         [...axis.querySelectorAll('*')].filter((n) => !n.peKept).map((n) => n.outerHTML),
       ),
     );
+}
+
+/**
+ * Opens a figure's "Share / export" menu (ui/frame.js), where its downloads, Embed and links live; returns the
+ * menu, in which to find them.
+ * @param {import('@playwright/test').Locator} figure
+ */
+export async function shareMenu(figure) {
+  const menu = figure.locator(':scope > details.pe-share');
+  if (!(await menu.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) {
+    await menu.locator(':scope > summary').click();
+  }
+  return menu;
+}
+
+/**
+ * Opens a figure's "Settings" disclosure (ui/frame.js), where the controls besides its primary ones live, as a
+ * reader would before using one; a figure without one (or a part of the page that is not a figure) is left as
+ * it is. Returns the figure, in which to find the control.
+ * @template {import('@playwright/test').Locator} T
+ * @param {T} figure
+ */
+export async function settings(figure) {
+  const disclosure = figure.locator(':scope > details.pe-settings');
+  if ((await disclosure.count()) === 0 || !(await disclosure.isVisible())) return figure;
+  if (!(await disclosure.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) {
+    await disclosure.locator(':scope > summary').click();
+  }
+  return figure;
 }

@@ -6,7 +6,7 @@
 import { register } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { figures } from '../../web/src/app/registry.js';
-import { expect, test } from './fixtures.js';
+import { expect, test, settings } from './fixtures.js';
 
 // The figure modules are imported here, in Node, to read their declarations: their style sheets load as empty
 // modules and `?raw` imports as text, as Vite builds them, and ui/theme.js finds a window with matchMedia.
@@ -195,7 +195,7 @@ test('a note stays until the reader sets its parameter', async ({ page }) => {
   const notes = page.locator('.pe-url-notes p');
   await expect(notes).toHaveCount(2);
   await expect(notes.first()).toHaveText('heads "65" is above the most this figure draws, 64: showing 64.');
-  await page.getByRole('slider', { name: 'Heads' }).press('ArrowLeft');
+  await (await settings(page)).getByRole('slider', { name: 'Heads' }).press('ArrowLeft');
   await expect(notes).toHaveCount(1);
   await expect(notes).toContainText('length "1"');
 });

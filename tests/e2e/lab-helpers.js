@@ -1,7 +1,7 @@
 // Helpers of the lab's browser tests (lab.spec.js, lab-claims.spec.js): open a race, wait for its end, read its
 // CSV, and check where every head of a trained model puts its highest mean score.
 import { readFile } from 'node:fs/promises';
-import { expect } from './fixtures.js';
+import { expect, shareMenu } from './fixtures.js';
 
 export const FIGURE = '[data-figure="lab"]';
 
@@ -22,7 +22,7 @@ export async function finish(figure, timeout = 120_000) {
 export async function csvOf(page, figure) {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'Download CSV' }).click(),
+    (await shareMenu(figure)).getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   const text = await readFile(await download.path(), 'utf8');
   return text

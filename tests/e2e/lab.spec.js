@@ -1,7 +1,7 @@
 // The training lab in the page (figure `lab`, section "Train one yourself"). One test runs the default
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
-import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers } from './fixtures.js';
+import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers, settings } from './fixtures.js';
 import { verdictOf } from '../../web/src/lab/verdict.js';
 import { csvOf, finish, FIGURE, heldOutAt, openLab, peakOffsets } from './lab-helpers.js';
 
@@ -195,7 +195,7 @@ test('another figure keeps responding while the lab trains', async ({ page }) =>
   await page.goto('index.html');
   await page.locator('[data-mount="lab"]').scrollIntoViewIfNeeded();
   const lab = page.locator(FIGURE);
-  const steps = lab.getByLabel('Steps', { exact: true });
+  const steps = (await settings(lab)).getByLabel('Steps', { exact: true });
   await steps.focus();
   await steps.press('End');
   await lab.getByRole('button', { name: 'Play' }).click();
@@ -254,7 +254,7 @@ test('bad URL values show a note or the engine\u2019s message and the figure kee
   await expect(figure.locator('.pe-url-notes')).toHaveText(
     'lr "5" is above the most this figure draws, 0.1: showing 0.1.',
   );
-  const lr = figure.getByLabel('Learning rate');
+  const lr = (await settings(figure)).getByLabel('Learning rate');
   await lr.focus();
   await lr.press('Home');
   await expect(figure.locator('.pe-url-notes')).toBeHidden();

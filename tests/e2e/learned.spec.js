@@ -2,7 +2,15 @@
 // the page trains in a worker beside the sinusoidal formula's. Every trained value read here is compared with the
 // same run trained by the test's own engine instance in the page.
 import { readFile } from 'node:fs/promises';
-import { test, expect, sinusoid, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import {
+  test,
+  expect,
+  sinusoid,
+  expectNumberAfter,
+  openFigure,
+  openArticleFigure,
+  shareMenu,
+} from './fixtures.js';
 import { live, expectLiveTexts, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow, openDataTable, watchWorkers } from './fixtures.js';
 import { tablePattern } from '../js/table-pattern.mjs';
@@ -212,7 +220,7 @@ test('the summary, the data table and the CSV give the trained table and its run
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'Download CSV' }).click(),
+    (await shareMenu(figure)).getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
   expect(lines).toHaveLength(21);
@@ -314,7 +322,7 @@ test('the link opens the same run in the lab, which trains the same table', asyn
   await expect(readout).toContainText('learned table, position 5, dimension 2: value');
   const value = (await readout.textContent()).match(/value (\S+)/)[1];
 
-  await figure.getByRole('link', { name: 'Open this run in the lab' }).click();
+  await (await shareMenu(figure)).getByRole('link', { name: 'Open this run in the lab' }).click();
   const lab = page.locator('[data-figure="lab"]');
   await expect(lab.locator('.pe-summary')).toContainText(SETUP.replace('task', 'Task'));
   await lab.getByRole('button', { name: 'Play' }).click();

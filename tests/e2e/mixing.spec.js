@@ -1,4 +1,12 @@
-import { test, expect, numberAfter, openFigure, openArticleFigure, live as liveIn } from './fixtures.js';
+import {
+  test,
+  expect,
+  numberAfter,
+  openFigure,
+  openArticleFigure,
+  live as liveIn,
+  settings,
+} from './fixtures.js';
 import { engineInPage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 /** The figure is ready once its twelve bars are drawn. */
@@ -52,11 +60,11 @@ test('each bar reads the engine term, and the total is the direct dot product', 
 
 test('the controls change the terms: words, positions, scale and width', async ({ page }) => {
   const figure = await openMixing(page);
-  await figure.getByLabel('Word 1').selectOption('cat');
-  await pressKey(figure.getByLabel('Position 2'), 'ArrowRight', 3);
-  await figure.getByLabel('Scale embeddings by \u221adModel').uncheck();
+  await (await settings(figure)).getByLabel('Word 1').selectOption('cat');
+  await pressKey((await settings(figure)).getByLabel('Position 2'), 'ArrowRight', 3);
+  await (await settings(figure)).getByLabel('Scale embeddings by \u221ad_model').uncheck();
   await expect(figure.locator('h3').first()).toHaveText(
-    '\u201ccat\u201d at 0 and \u201cman\u201d at 5, dModel 512, unscaled',
+    '\u201ccat\u201d at 0 and \u201cman\u201d at 5, d_model 512, unscaled',
   );
   const args = { word1: 'cat', pos1: 0, word2: 'man', pos2: 5, dModel: 512, scaled: false };
   const expected = await engineMixing(page, args);
@@ -67,7 +75,7 @@ test('the controls change the terms: words, positions, scale and width', async (
 test('the embed page takes its parameters from the URL', async ({ page }) => {
   const figure = await openMixing(page, 'word1=bird&word2=tree&pos1=10&pos2=3&dModel=64');
   await expect(figure.locator('h3').first()).toHaveText(
-    '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, dModel 64, scaled',
+    '\u201cbird\u201d at 10 and \u201ctree\u201d at 3, d_model 64, scaled',
   );
   const args = { word1: 'bird', pos1: 10, word2: 'tree', pos2: 3, dModel: 64, scaled: true };
   await expectTerm(figure, 'wordPosition', (await engineMixing(page, args)).terms);
@@ -85,7 +93,7 @@ test('on the article the prose numbers are live', async ({ page }) => {
   await expect(live('mixing-rms-ww').first()).toHaveText('22.9');
   await expect(live('mixing-rms-ww-unscaled')).toHaveText('0.045');
   await expect(live('mixing-word1')).toHaveText('dog');
-  await figure.getByLabel('Word 1').selectOption('cat');
+  await (await settings(figure)).getByLabel('Word 1').selectOption('cat');
   await expect(live('mixing-word1')).toHaveText('cat');
 });
 

@@ -1,4 +1,12 @@
-import { test, expect, numberAfter, expectNumberAfter, openFigure, openArticleFigure } from './fixtures.js';
+import {
+  test,
+  expect,
+  numberAfter,
+  expectNumberAfter,
+  openFigure,
+  openArticleFigure,
+  settings,
+} from './fixtures.js';
 import { expectLiveTexts, engineInPage, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -39,7 +47,7 @@ test('the offset slider changes what each sentence length makes of the offset', 
   const bars = figure.locator('g.pe-naive-bar');
   await expect(bars).toHaveCount(4);
   await expect(bars.nth(1)).toHaveAttribute('aria-label', /offset 3 in a 10-word sentence: 0\.333333/);
-  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight', 4);
+  await pressKey((await settings(figure)).getByLabel('Offset k'), 'ArrowRight', 4);
   await expect(figure.locator('.pe-summary')).toContainText('an offset of 7 is');
   await bars.nth(2).focus();
   const readout = figure.locator('.pe-readout');
@@ -72,7 +80,7 @@ test('on the article the prose numbers are live and follow the controls', async 
     'naive-offset-long-n': '100',
     'naive-offset-long': '0.0303',
   });
-  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight');
+  await pressKey((await settings(figure)).getByLabel('Offset k'), 'ArrowRight');
   await expectLiveTexts(page, 'naive', { 'naive-offset': '4', 'naive-offset-long': '0.0404' });
 });
 

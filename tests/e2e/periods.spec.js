@@ -1,4 +1,12 @@
-import { test, expect, numberAfter, openFigure, expectRecoveryFromOddDModel, pressKey } from './fixtures.js';
+import {
+  test,
+  expect,
+  numberAfter,
+  openFigure,
+  expectRecoveryFromOddDModel,
+  pressKey,
+  settings,
+} from './fixtures.js';
 import { markAxes, axisNodesRewritten, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
 const period = (i, dModel = 512, base = 10000) => 2 * Math.PI * base ** ((2 * i) / dModel);
@@ -45,7 +53,7 @@ test('hovering a bar reads that pair, and the arrow keys move between pairs', as
 
 test('moving the positions slider moves the window line and the first slow dimension', async ({ page }) => {
   const figure = await openFigure(page, 'periods');
-  await pressKey(figure.getByLabel('Positions'), 'End');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'End');
   await expect(figure.locator('.pe-periods-window-label')).toHaveText('2,048 positions');
   await expect(figure.locator('[data-stat="first-slow"]')).toContainText(
     `dimension ${2 * firstSlower(2048)} `,
@@ -85,7 +93,7 @@ test('the log axis follows a window longer than every period, and shrinks back',
       .locator('.tick text')
       .evaluateAll((texts) => texts.map((t) => t.textContent).filter(Boolean));
   await expect.poll(powers).toEqual(['10']);
-  const slider = figure.getByLabel('Positions');
+  const slider = (await settings(figure)).getByLabel('Positions');
   await pressKey(slider, 'End');
   await expect(figure.locator('.pe-periods-window-label')).toHaveText('2,048 positions');
   await expect.poll(powers).toEqual(['10', '100', '1K']);
@@ -104,7 +112,7 @@ test('a positions step inside the periods moves the window and keeps the axes as
   await markAxes(figure);
   const line = figure.locator('.pe-periods-window');
   const before = Number(await line.getAttribute('y1'));
-  await pressKey(figure.getByLabel('Positions'), 'ArrowRight', 10);
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowRight', 10);
   await expect(figure.locator('.pe-periods-window-label')).toHaveText('74 positions');
   // A longer window sits higher on the axis.
   expect(Number(await line.getAttribute('y1'))).toBeLessThan(before);

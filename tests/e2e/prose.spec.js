@@ -2,7 +2,7 @@
 // the flat-dimension heading, the binary figure's spacing; and its navigation: the table of contents, heading
 // links, references and the scorecard.
 import { test, expect, live, openArticleFigure, openFigure, pressKey, sinusoid } from './fixtures.js';
-import { engineInPage, expectNoHorizontalOverflow, useNarrowScreen } from './fixtures.js';
+import { engineInPage, expectNoHorizontalOverflow, settings, useNarrowScreen } from './fixtures.js';
 
 /** ALiBi slopes as the authors' code computes them (get_slopes in attention_with_linear_biases). */
 function authorsSlopes(n) {
@@ -53,7 +53,7 @@ test('the RoPE section names LLaMA\u2019s interleaved pairs and HF\u2019s permut
 test('the ALiBi sentence follows the head count and is true at 8, 12 and 16 heads', async ({ page }) => {
   const figure = await openArticleFigure(page, 'alibi', { timeout: 20000 });
   const rule = live(page, 'alibi', 'alibi-rule');
-  const heads = figure.getByLabel('Heads', { exact: true });
+  const heads = (await settings(figure)).getByLabel('Heads', { exact: true });
 
   // 8 heads: 2^-1 .. 2^-8, every one a power of two.
   const eight = authorsSlopes(8);

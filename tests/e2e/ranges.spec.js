@@ -1,4 +1,4 @@
-import { test, expect, sinusoid, expectNumberAfter, openFigure } from './fixtures.js';
+import { test, expect, sinusoid, expectNumberAfter, openFigure, settings } from './fixtures.js';
 import { expectRecoveryFromOddDModel, pressKey, markAxes, axisNodesRewritten } from './fixtures.js';
 import { useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -49,7 +49,7 @@ test('hovering and the arrow keys read the range of a dimension', async ({ page 
 
 test('more positions change the counts to the closed-form ones', async ({ page }) => {
   const figure = await openFigure(page, 'ranges');
-  await pressKey(figure.getByLabel('Positions'), 'ArrowRight', 36);
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowRight', 36);
   await expect(figure.locator('[data-stat="below-0.1"]')).toHaveText(
     `${countBelow(0.1, 100)} of 512 dimensions`,
   );
@@ -87,7 +87,7 @@ function barHeights(d) {
 
 test('each bar is as tall as its range, in either layout, after the positions move', async ({ page }) => {
   const figure = await openFigure(page, 'ranges', 'dModel=128&positions=50&layout=split');
-  await pressKey(figure.getByLabel('Positions'), 'ArrowRight');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowRight');
   await expect(figure.locator('.pe-summary')).toContainText('Over 51 positions');
   // 220 px for a range of 2; a bar never drops below one pixel.
   const expected = (dim) => Math.max(1, range(dim, 51, 128) * 110);
@@ -111,7 +111,7 @@ test('a positions step keeps the axes as they are; a narrower chart gets fewer t
   expect(await labels(1)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0']);
   // The axes depend on dModel and the width only: a slider step writes nothing into them.
   await markAxes(figure);
-  await pressKey(figure.getByLabel('Positions'), 'ArrowRight');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowRight');
   await expect(figure.locator('.pe-summary')).toContainText('Over 65 positions');
   expect(await axisNodesRewritten(figure)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 800 });

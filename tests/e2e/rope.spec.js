@@ -1,4 +1,12 @@
-import { test, expect, parseNumber, numberAfter, expectNumberAfter, openFigure } from './fixtures.js';
+import {
+  test,
+  expect,
+  parseNumber,
+  numberAfter,
+  expectNumberAfter,
+  openFigure,
+  settings,
+} from './fixtures.js';
 import { openArticleFigure, live, engineInPage, hoverCell, pressKey, useNarrowScreen } from './fixtures.js';
 import { expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -58,7 +66,7 @@ test('RoPE on queries only breaks the relative property and the readout says so'
   const before = numberAfter(await deviation.textContent(), 'diagonals:');
   expect(before).toBeLessThan(1e-12);
 
-  await figure.getByLabel('RoPE on queries only (the mistake)').check();
+  await (await settings(figure)).getByLabel('RoPE on queries only (the mistake)').check();
   await expect(deviation).toContainText('depends on the query position');
   const after = numberAfter(await deviation.textContent(), 'diagonals:');
   expect(after).toBeGreaterThan(1e-3);
@@ -81,14 +89,14 @@ test('head width, words and the keyboard change the figure and its live numbers'
   const liveScore = live(page, 'rope', 'rope-score');
   const first = await liveScore.textContent();
 
-  await pressKey(figure.getByLabel('Head width'), 'ArrowRight', 4);
+  await pressKey((await settings(figure)).getByLabel('Head width'), 'ArrowRight', 4);
   await expect(figure.locator('.pe-rope-pair')).toHaveCount(8);
   await expect(liveScore).not.toHaveText(first);
   const { q, k } = await queryAndKey(page, 'dog man', 16);
   const score = parseNumber(await liveScore.textContent());
   expect(Math.abs(score - dot(rotate(q, 3), rotate(k, 7)))).toBeLessThan(1e-4 * Math.max(1, Math.abs(score)));
 
-  await figure.getByLabel('Query word').selectOption('cat');
+  await (await settings(figure)).getByLabel('Query word').selectOption('cat');
   await expect(figure.locator('.pe-summary')).toContainText('query "cat"');
 
   const canvas = figure.locator('canvas.pe-rope-canvas');
@@ -117,7 +125,7 @@ test('the offset chart reads RoPE, sinusoidal and ALiBi values at an offset from
 
 test('swapping conventions changes scores but not their dependence on the offset', async ({ page }) => {
   const figure = await openArticleFigure(page, 'rope');
-  await figure.getByLabel('Convention', { exact: true }).selectOption('half');
+  await (await settings(figure)).getByLabel('Convention', { exact: true }).selectOption('half');
   await expect(figure.locator('.pe-rope-perm-text')).toContainText('p = [0, 4, 1, 5, 2, 6, 3, 7]');
   const reference = await engineInPage(page, (pe) => {
     const e = pe.wordEmbeddings('dog man', 8);
@@ -140,7 +148,7 @@ test('RoPE stands alone on the embed page, fits 360 px and reads in dark mode', 
   const figure = await openFigure(page, 'rope', 'headDim=4&positions=16&m=2&n=9&queriesOnly=1');
   await expect(figure.locator('canvas.pe-rope-canvas')).toHaveAttribute('width', '16');
   await expect(figure.locator('.pe-rope-pair')).toHaveCount(2);
-  await expect(figure.getByLabel('RoPE on queries only (the mistake)')).toBeChecked();
+  await expect((await settings(figure)).getByLabel('RoPE on queries only (the mistake)')).toBeChecked();
   await expect(figure.locator('.pe-summary')).toContainText('m = 2');
   await expectNoHorizontalOverflow(page);
 });

@@ -1,4 +1,12 @@
-import { test, expect, parseNumber, parseScientific, expectNumberAfter, cellNumbers } from './fixtures.js';
+import {
+  test,
+  expect,
+  parseNumber,
+  parseScientific,
+  expectNumberAfter,
+  cellNumbers,
+  settings,
+} from './fixtures.js';
 import { openFigure, openArticleFigure, openDataTable, live, expectLiveTexts } from './fixtures.js';
 import { expectOddDModelMessage, pressKey, useNarrowScreen, expectNoHorizontalOverflow } from './fixtures.js';
 
@@ -85,7 +93,7 @@ test('the pair and offset sliders change the matrix to cos and sin of w_i k', as
   await expect(live(page, 'rotation', 'rotation-pair')).toHaveText('5');
   expectClose(await matrixOf(figure), rotation(5, 3, 512), 1e-13);
 
-  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight', 4);
+  await pressKey((await settings(figure)).getByLabel('Offset k'), 'ArrowRight', 4);
   await expect(live(page, 'rotation', 'rotation-offset')).toHaveText('7');
   expectClose(await matrixOf(figure), rotation(5, 7, 512), 1e-13);
   await expect(figure.locator('.pe-rotation-matrix')).toContainText('R(7)');
@@ -122,7 +130,7 @@ test('hovering or focusing a point reads its exact coordinates', async ({ page }
 test('the figure stands alone on the embed page with its parameters from the URL', async ({ page }) => {
   const figure = await openRotation(page, 'dModel=128&base=1000&pair=5&offset=7&pos=2');
   expectClose(await matrixOf(figure), rotation(5, 7, 128, 1000), 1e-13);
-  await expect(figure.getByLabel('Model width dModel')).toBeVisible();
+  await expect((await settings(figure)).getByLabel('Model width d_model')).toBeVisible();
   await expect(figure.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
   expect(parseScientific(await figure.locator('.pe-rotation-residual-value').textContent())).toBeLessThan(
     1e-12,
@@ -283,7 +291,7 @@ test('the Positions slider moves the sampled rows and keeps the typeset matrix; 
   // R(k) does not depend on the number of positions: its typeset formula stays the same node.
   await matrix.locator('.katex').evaluate((node) => node.setAttribute('data-kept', ''));
 
-  const positions = figure.getByLabel('Positions');
+  const positions = (await settings(figure)).getByLabel('Positions');
   await pressKey(positions, 'ArrowLeft');
   // 5 positions: pos 5 is clamped to 4, and the rows follow.
   await expect(figure.locator('.pe-rotation-key')).toContainText('pos = 4');
@@ -306,7 +314,7 @@ test('the Positions slider moves the sampled rows and keeps the typeset matrix; 
   await expectSampleRows(figure, [0, 682, 1365, 2047], { pair: 3, offset: 0, dModel: 64 });
   expect((await dotPixels(figure)).painted.length).toBeGreaterThan(0);
 
-  await pressKey(figure.getByLabel('Offset k'), 'ArrowRight');
+  await pressKey((await settings(figure)).getByLabel('Offset k'), 'ArrowRight');
   await expect(matrix).toContainText('R(1)');
   await expect(matrix.locator('.katex[data-kept]')).toHaveCount(0);
   expectClose(await matrixOf(figure), rotation(3, 1, 64), 1e-13);
@@ -331,6 +339,6 @@ test('the data table lists both points of the pair at every position and follows
       if (v !== null) expect(Math.abs(cells[i + 1] - v)).toBeLessThan(1e-6);
     });
   }
-  await pressKey(figure.getByLabel('Positions'), 'ArrowLeft');
+  await pressKey((await settings(figure)).getByLabel('Positions'), 'ArrowLeft');
   await expect(note).toContainText('Showing 200 of 299 rows');
 });

@@ -2,7 +2,7 @@
 // with one button) and the reader's settings in the address (restored on reload and from a shared link, stepped
 // through by Back and Forward).
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, openArticleFigure, openFigure, pressKey } from './fixtures.js';
+import { test, expect, openArticleFigure, openFigure, pressKey, shareMenu, settings } from './fixtures.js';
 import { figures } from '../../web/src/app/registry.js';
 
 const bar = (page) => page.locator('.pe-section-bar');
@@ -30,8 +30,8 @@ test.describe('the Embed dialog', () => {
     page,
   }) => {
     const figure = await openArticleFigure(page, 'naive');
-    await pressKey(figure.getByLabel('Offset k'), 'ArrowRight', 2);
-    const button = figure.getByRole('button', { name: 'Embed' });
+    await pressKey((await settings(figure)).getByLabel('Offset k'), 'ArrowRight', 2);
+    const button = (await shareMenu(figure)).getByRole('button', { name: 'Embed' });
     await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /Embed or share/ });
@@ -62,12 +62,14 @@ test.describe('the Embed dialog', () => {
   });
 
   test('every figure alone offers snippets and a link for itself at its defaults', async ({ page }) => {
+    // Fifteen figures, each opened and its menu and dialog opened in turn.
+    test.setTimeout(120_000);
     for (const id of Object.keys(figures)) {
       const figure = await openFigure(page, id, '', {
         ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/),
       });
       const origin = new URL(page.url()).origin;
-      await figure.getByRole('button', { name: 'Embed' }).click();
+      await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
       const dialog = page.getByRole('dialog', { name: /Embed or share/ });
       await expect(dialog.getByRole('textbox', { name: 'Embed with an iframe' }), id).toHaveValue(
         new RegExp(`src="${origin}/pe-explorer/embed\\.html\\?figure=${id}"`),
@@ -87,7 +89,7 @@ test.describe('the Embed dialog', () => {
     const figure = await openFigure(page, 'naive', 'offset=5', {
       ready: (f) => expect(f.locator('.pe-summary')).not.toBeEmpty(),
     });
-    await figure.getByRole('button', { name: 'Embed' }).click();
+    await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
     const dialog = page.getByRole('dialog', { name: /Embed or share/ });
     await dialog.getByRole('button', { name: 'Copy: Link to this figure' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Copied: Link to this figure');
@@ -111,8 +113,8 @@ test.describe('the Embed dialog', () => {
 
   test('the iframe snippet draws the figure with its parameters and sizes its frame', async ({ page }) => {
     const figure = await openArticleFigure(page, 'naive');
-    await pressKey(figure.getByLabel('Offset k'), 'End');
-    await figure.getByRole('button', { name: 'Embed' }).click();
+    await pressKey((await settings(figure)).getByLabel('Offset k'), 'End');
+    await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
     const snippet = await page.getByRole('textbox', { name: 'Embed with an iframe' }).inputValue();
     // Someone else's page holding the snippet as given (served on the site's own origin, so that the test's
     // watch on requests leaving the origin still holds).
@@ -122,7 +124,7 @@ test.describe('the Embed dialog', () => {
     await page.goto('host.html');
     const frame = page.frameLocator('iframe');
     const embedded = frame.locator('[data-figure="naive"]');
-    await expect(embedded.getByLabel('Offset k')).toHaveValue('99');
+    await expect((await settings(embedded)).getByLabel('Offset k')).toHaveValue('99');
     await expect(embedded.locator('.pe-summary')).not.toBeEmpty();
     await expect.poll(() => page.locator('iframe').evaluate((f) => f.style.height)).not.toBe('560px');
   });
@@ -135,7 +137,7 @@ test('settings of two figures and the section bar survive a reload', async ({ pa
   const similarity = await reach(page, 'similarity');
   await pressKey(similarity.getByLabel('Largest offset k'), 'ArrowLeft', 2);
   const naive = await reach(page, 'naive');
-  await pressKey(naive.getByLabel('Offset k'), 'ArrowRight');
+  await pressKey((await settings(naive)).getByLabel('Offset k'), 'ArrowRight');
   await expect(page).toHaveURL(/\?sinusoidal\.positions=67&naive\.offset=4&similarity\.maxOffset=126$/);
 
   await page.reload();
@@ -163,7 +165,7 @@ test('values read from the address go through the figure and stay within the cap
   const long = 'x'.repeat(5000);
   await page.goto(`index.html?naive.offset=7&naive.junk=1&nobody.offset=1&pad=${long}&naive.length=64#naive`);
   const naive = await reach(page, 'naive');
-  await expect(naive.getByLabel('Offset k')).toHaveValue('7');
+  await expect((await settings(naive)).getByLabel('Offset k')).toHaveValue('7');
   // The entry past the first 4,096 characters is not read.
   await expect(naive.getByLabel('Sequence length n')).toHaveAttribute('aria-valuetext', '1,024');
   // A value the figure cannot use shows its message in place, as on the embed page.
@@ -175,23 +177,23 @@ test('values read from the address go through the figure and stay within the cap
 test('Back and Forward step through the reader’s changes', async ({ page }) => {
   await page.goto('index.html');
   const naive = await reach(page, 'naive');
-  const offset = naive.getByLabel('Offset k');
+  const offset = (await settings(naive)).getByLabel('Offset k');
   // Steps of one control make one history entry; another control makes the next.
   await pressKey(offset, 'ArrowRight', 3);
   await expect(page).toHaveURL(/\?naive\.offset=6$/);
-  await pressKey(naive.getByLabel('Width dModel'), 'ArrowLeft');
+  await pressKey((await settings(naive)).getByLabel('Width d_model'), 'ArrowLeft');
   await expect(page).toHaveURL(/\?naive\.dModel=510&naive\.offset=6$/);
 
   await page.goBack();
   await expect(page).toHaveURL(/\?naive\.offset=6$/);
-  await expect(naive.getByLabel('Width dModel')).toHaveValue('512');
+  await expect((await settings(naive)).getByLabel('Width d_model')).toHaveValue('512');
   await page.goBack();
   await expect(page).toHaveURL(/index\.html$/);
   await expect(offset).toHaveValue('3');
   await page.goForward();
   await expect(offset).toHaveValue('6');
   await page.goForward();
-  await expect(naive.getByLabel('Width dModel')).toHaveValue('510');
+  await expect((await settings(naive)).getByLabel('Width d_model')).toHaveValue('510');
 });
 
 test('a drag rewrites one history entry instead of adding one per step', async ({ page }) => {

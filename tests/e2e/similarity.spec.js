@@ -1,4 +1,12 @@
-import { test, expect, parseNumber, parseScientific, expectNumberAfter, openFigure } from './fixtures.js';
+import {
+  test,
+  expect,
+  parseNumber,
+  parseScientific,
+  expectNumberAfter,
+  openFigure,
+  settings,
+} from './fixtures.js';
 import { openArticleFigure, live, expectLiveTexts, expectOddDModelMessage, hoverCell } from './fixtures.js';
 import { pressKey, useNarrowScreen, expectNoHorizontalOverflow, numberAfter } from './fixtures.js';
 
@@ -95,7 +103,7 @@ test('hovering the matrix reads (a, b) and its value, for dot products and cosin
   await hoverMatrixCell(page, figure, 10, 47, 64, 'a 10, b 47 (offset 37): dot');
   await expectNumberAfter(readout, 'dot', dotAt(37), 1e-3);
 
-  await figure.getByRole('button', { name: 'cosine' }).click();
+  await (await settings(figure)).getByRole('button', { name: 'cosine' }).click();
   await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('Cosine similarity');
   await hoverMatrixCell(page, figure, 50, 20, 64, 'a 50, b 20 (offset 30): cosine');
   await expectNumberAfter(readout, 'cosine', dotAt(30) / 256, 1e-5);
@@ -106,7 +114,7 @@ test('hovering the matrix reads (a, b) and its value, for dot products and cosin
 
 test('new starting positions update the curves and the live numbers', async ({ page }) => {
   const figure = await openArticleSimilarity(page);
-  const starts = figure.getByLabel('Starting positions');
+  const starts = (await settings(figure)).getByLabel('Starting positions');
   await starts.fill('7, 2000');
   await starts.press('Enter');
   await expectLiveTexts(page, 'similarity', {
@@ -128,7 +136,7 @@ test('new starting positions update the curves and the live numbers', async ({ p
 test('the figure stands alone with dModel from the URL', async ({ page }) => {
   const figure = await openFigure(page, 'similarity', 'dModel=128');
   await expect(figure.locator('canvas.pe-similarity-canvas')).toHaveAttribute('width', '64');
-  await expect(figure.getByLabel('Model width dModel')).toBeVisible();
+  await expect((await settings(figure)).getByLabel('Model width d_model')).toBeVisible();
   await expect(figure.locator('.pe-summary')).toContainText('64, 64 and 64 at k = 0');
   const at37 = String(Number(dotAt(37, 128).toFixed(2)));
   await expect(figure.locator('.pe-summary')).toContainText(`${at37}, ${at37} and ${at37} at k = 37`);
@@ -166,9 +174,9 @@ test('the section controls drive both figures of this part and their live number
   const rotation = page.locator('[data-figure="rotation"]');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 256 pairs');
   // In the article the figures take dModel from the section's bar and show only their own controls.
-  await expect(figure.getByLabel('Model width dModel')).toHaveCount(0);
-  await expect(rotation.getByLabel('Model width dModel')).toHaveCount(0);
-  const dModel = page.locator('.pe-section-bar').getByLabel('Model width dModel');
+  await expect((await settings(figure)).getByLabel('Model width d_model')).toHaveCount(0);
+  await expect((await settings(rotation)).getByLabel('Model width d_model')).toHaveCount(0);
+  const dModel = page.locator('.pe-section-bar').getByLabel('Model width d_model');
   await dModel.fill('128');
   await expect(rotation.locator('.pe-rotation-residual')).toContainText('over all 64 pairs');
   // Figures away from the viewport are brought up to date when they come near it.
@@ -185,7 +193,7 @@ test('a big matrix is computed off the page and shown, with the engine values, o
   const figure = await openFigure(page, 'similarity', 'positions=1024&dModel=128');
   const canvas = figure.locator('canvas.pe-similarity-canvas');
   await expect(canvas).toHaveAttribute('width', '1024');
-  await figure.getByRole('slider', { name: 'Positions' }).fill('1000');
+  await (await settings(figure)).getByRole('slider', { name: 'Positions' }).fill('1000');
   // Big matrices take the engine a moment, more so on a loaded machine.
   await expect(canvas).toHaveAttribute('width', '1000', { timeout: 15_000 });
   await expect(figure.locator('.pe-similarity-matrix')).not.toHaveClass(/is-stale/);
@@ -195,7 +203,7 @@ test('a big matrix is computed off the page and shown, with the engine values, o
 
 test('a bad dModel from the URL gives way to the figure once the slider moves', async ({ page }) => {
   const figure = await expectOddDModelMessage(page, 'similarity');
-  const slider = figure.getByLabel('Model width dModel');
+  const slider = (await settings(figure)).getByLabel('Model width d_model');
   await pressKey(slider, 'ArrowRight');
   await expect(figure.locator('.pe-error')).toBeHidden();
   // dModel/2 pairs each add cos 0 = 1 at k = 0.
@@ -208,7 +216,7 @@ test('a big matrix follows dModel from the worker and its cells read the new val
   const figure = await openFigure(page, 'similarity', 'positions=1024&dModel=512');
   const canvas = figure.locator('canvas.pe-similarity-canvas');
   await expect(canvas).toHaveAttribute('width', '1024');
-  await figure.getByRole('slider', { name: 'Model width dModel' }).fill('256');
+  await (await settings(figure)).getByRole('slider', { name: 'Model width d_model' }).fill('256');
   await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
   await expect(figure.locator('.pe-legend')).toHaveAttribute('aria-label', /yellow is 128 \(dot product\)/, {
     timeout: 15_000,
@@ -292,11 +300,11 @@ test('a section slider step redraws the same nodes, one path per curve, without 
   await expect(lines).toHaveCount(3);
   const before = await figure.locator('path.pe-similarity-line').first().getAttribute('d');
   const bar = page.locator('.pe-section-bar');
-  await bar.getByLabel('Positions').fill('100');
+  await (await settings(bar)).getByLabel('Positions').fill('100');
   await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('100 \u00d7 100 positions');
   // The curves do not depend on the number of positions: the paths are left as they were.
   expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).toBe(before);
-  await bar.getByLabel('Model width dModel').fill('256');
+  await (await settings(bar)).getByLabel('Model width d_model').fill('256');
   await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('128, 128 and 128');
   await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
   // The same three path elements, redrawn: one per curve, no per-point marks.

@@ -29,7 +29,7 @@ test('at the paper defaults the prose reads the source numbers', async ({ page }
   // The article's figures follow the section bar and show no controls of their own.
   await page.locator('[data-linked="heatmap"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-figure="heatmap"] .pe-controls')).toBeHidden();
-  await expect(bar(page).getByLabel('Model width dModel')).toBeVisible();
+  await expect(bar(page).getByLabel('Model width d_model')).toBeVisible();
 });
 
 test('the section controls change every live number and every figure', async ({ page }) => {
@@ -44,7 +44,7 @@ test('the section controls change every live number and every figure', async ({ 
         input.value = String(v);
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }, value);
-  await drag('Model width dModel', 128);
+  await drag('Model width d_model', 128);
   await drag('Base', Math.log10(500));
   await drag('Positions', 50);
 
@@ -88,7 +88,7 @@ test('the section controls change every live number and every figure', async ({ 
   await expect(heatmap.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('width', '128');
   await expect(heatmap.locator('canvas.pe-heatmap-canvas')).toHaveAttribute('height', '50');
   await columns.scrollIntoViewIfNeeded();
-  await expect(columns.locator('.pe-summary')).toContainText('over 50 positions, dModel 128');
+  await expect(columns.locator('.pe-summary')).toContainText('over 50 positions, d_model 128');
   await binary.scrollIntoViewIfNeeded();
   await expect(binary.locator('input[type="range"]')).toHaveAttribute('max', '49');
   await periods.scrollIntoViewIfNeeded();

@@ -21,7 +21,9 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @typedef {object} FigureSpec
  * @property {string} id the figure id (a key of app/registry.js), also data-figure on the mounted element
  * @property {string} title shown when the figure stands alone, and naming its controls and data table
- * @property {string} [caption]
+ * @property {string} [caption] what to notice in the picture (one to three sentences)
+ * @property {string[]} [primary] the parameters whose controls stay beside the picture (by default the first
+ *   two declared with a control); the others fold into the frame's "Settings"
  * @property {Record<string, import('./params.js').ParamDecl>} [params]
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
@@ -141,7 +143,7 @@ function mountFigure(spec, decls, element, initial) {
     title: spec.title,
     caption: spec.caption,
     table: spec.table ? () => spec.table(data, drawn, engine) : undefined,
-    imageCaption: () => exportCaption(spec.title, urlParamsOf(decls), drawn ?? params()),
+    imageCaption: () => exportCaption(spec.title, decls, drawn ?? params()),
   });
   const urlParams = urlParamsOf(decls);
   frame.actions.append(
@@ -150,7 +152,10 @@ function mountFigure(spec, decls, element, initial) {
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
-  frame.addControls(shownControls);
+  const primary = primaryKeys(spec, decls);
+  const [inRow, folded] = partition(shownControls, (key) => primary.includes(key));
+  frame.addControls(inRow);
+  frame.addSettings(folded);
   const live = spec.live ? sectionOf(element) : null;
   const announce = hoverAnnouncer(element);
   const parts = [];
@@ -290,6 +295,22 @@ function mountFigure(spec, decls, element, initial) {
 
 function pick(object, keys) {
   return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+
+function primaryKeys(spec, decls) {
+  if (spec.primary) return spec.primary;
+  return Object.keys(decls)
+    .filter((key) => decls[key].control)
+    .slice(0, 2);
+}
+
+/** Splits an object by its keys: [those that pass, the others]. */
+function partition(object, test) {
+  const entries = Object.entries(object);
+  return [
+    Object.fromEntries(entries.filter(([key]) => test(key))),
+    Object.fromEntries(entries.filter(([key]) => !test(key))),
+  ];
 }
 
 function omitLinked(controls) {

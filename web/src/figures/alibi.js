@@ -23,10 +23,10 @@ export default defineFigure({
   id: 'alibi',
   title: 'ALiBi: one linear distance penalty per head',
   caption:
-    'Left: the slope of every head. Middle: the bias each head adds to a score, \u2212slope \u00d7 distance, ' +
-    'against the distance between query and key; the chosen head is drawn thick. Right: the chosen head\u2019s ' +
-    'bias for every query i (rows) and key j (columns); white is 0, blue the most negative, grey masked. ' +
-    'Hover, or focus a chart and use the arrow keys, to read exact values.',
+    'Each head adds \u2212slope \u00d7 distance to its scores: a straight-line penalty that grows without end ' +
+    'as the key moves away, steepest for the first head. Right: the chosen head\u2019s bias for every query i ' +
+    '(rows) and key j (columns); white is 0, blue the most negative, grey masked.',
+  primary: ['head', 'length'],
   params: {
     heads: intSlider('Heads', 8, 1, 64),
     // `head` counts from 1, as the paper does.

@@ -22,9 +22,10 @@ export default defineFigure({
   // its label.
   title: 'A position as a binary counter and as clocks',
   caption:
-    'Left: the bits of the position, least significant first. Middle: the sine dimensions of the fastest ' +
-    'pairs (bar length is the value, right positive, left negative). Right: one clock per chosen pair, its ' +
-    'hand at the pair\u2019s (sin, cos) for this position. Hover or focus a bar or clock to read it.',
+    'A position in binary (left, least significant bit first) and in sinusoids: the fastest pairs flip like ' +
+    'the low bits (middle, bar length the value), the slower ones turn like clock hands (right). Press Play ' +
+    'and watch them count together.',
+  primary: ['position'],
   params: {
     ...SINUSOIDAL,
     // Shown in the article too, with Play beside it.
@@ -114,7 +115,7 @@ export default defineFigure({
 
   summary: ({ position, periods, pairs, value }, { dModel, base, layout, positions }) =>
     `Position ${formatInt(position)} is ${binaryOf(position, positions)} in binary ` +
-    `(dModel ${formatInt(dModel)}, base ${formatValue(base)}). Sine of pair 0 is ` +
+    `(d_model ${formatInt(dModel)}, base ${formatValue(base)}). Sine of pair 0 is ` +
     `${formatValue(value(position, dimensionsOf(0, dModel, layout).sin))}; clocks for pairs ${pairs.join(', ')} ` +
     `with periods ${pairs.map((i) => formatPeriod(periods[i])).join(', ')}.`,
 

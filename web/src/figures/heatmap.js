@@ -3,8 +3,6 @@ import { defineFigure } from '../app/figure.js';
 import { cellMap } from '../ui/cell-map.js';
 import { colorLegend } from '../ui/color-legend.js';
 import { diverging } from '../ui/colors.js';
-import { h } from '../ui/dom.js';
-import { downloadPng } from '../ui/export.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { pairOf, SELECT_DIMENSION } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
@@ -20,8 +18,9 @@ export default defineFigure({
   id: 'heatmap',
   title: 'The sinusoidal encoding as a heatmap',
   caption:
-    'Each row is one position and each column one dimension of PE(pos). Red is +1, white 0, blue \u22121. ' +
-    'Hover, or focus the map and use the arrow keys, to read a cell; click a column to follow that dimension.',
+    'Each row is one position and each column one dimension of PE(pos): red +1, white 0, blue \u22121. The ' +
+    'left columns change from row to row, the right ones hardly at all, so every row is a pattern of its own. ' +
+    'Click a column to follow that dimension.',
   params: SINUSOIDAL,
   options: { onSelectDimension: null },
 
@@ -75,7 +74,6 @@ export default defineFigure({
     view.legend = colorLegend((image) => diverging.paint(LEGEND, image));
     view.legend.show('\u22121', '+1', 'Colour legend: blue is \u22121, white is 0, red is +1');
     frame.plot.append(view.map.element, view.legend.element);
-    frame.action('Download PNG', () => frame.attempt(() => downloadFull(view)));
     watchWidth(view.map.element, (width) => {
       view.stageWidth = width;
       if (!view.shown) return;
@@ -123,21 +121,29 @@ export default defineFigure({
 });
 
 /**
- * The plot's size in CSS pixels and the picture's in device pixels: never more than the table's cells.
+ * The plot's size in CSS pixels and the picture's in device pixels: never more than the table's cells, and
+ * every column of the picture a whole number of screen pixels wide. A column stretched to 2.27 pixels is drawn
+ * 2 or 3 wide in a beat pattern (a moire barcode at 512 columns); so the plot takes the widest whole multiple
+ * of the columns that fits, and a table wider than the screen is averaged over whole groups of columns (two
+ * neighbouring columns to a pixel, not 1.77).
  * @param {any} view
  * @param {Record<string, any>} params
  */
 function measure(view, params) {
   const { positions, dModel } = params;
   if (view.stageWidth === 0) view.stageWidth = view.map.element.clientWidth;
-  const width = Math.max(200, view.stageWidth);
-  const { width: plotWidth } = view.map.plotSize(width, 0);
+  const stage = Math.max(200, view.stageWidth);
+  const { width: room } = view.map.plotSize(stage, 0);
+  const pixels = Math.max(1, Math.floor(room * devicePixelRatio));
+  const group = Math.ceil(dModel / pixels);
+  const columns = group > 1 ? Math.ceil(dModel / group) : dModel;
+  const plotPixels = group > 1 ? columns : dModel * Math.floor(pixels / dModel);
   const plotHeight = Math.round(Math.min(420, Math.max(180, positions * 4)));
   return {
-    width,
+    width: stage - room + plotPixels / devicePixelRatio,
     plotHeight,
     rows: Math.min(positions, Math.max(1, Math.round(plotHeight * devicePixelRatio))),
-    columns: Math.min(dModel, Math.max(1, Math.round(plotWidth * devicePixelRatio))),
+    columns,
   };
 }
 
@@ -163,15 +169,4 @@ function paintPicture(view, params, geometry) {
   const rgba = view.engine.sinusoidalImage(...imageArgs(params, geometry));
   view.pictures.drewHere();
   view.show(params, geometry, rgba);
-}
-
-/** The PNG has one pixel per cell, whatever the screen shows, enlarged to about 1024 pixels wide. Throws the
- * engine's error. */
-function downloadFull({ engine, shown }) {
-  if (!shown) return;
-  const { positions, dModel } = shown;
-  const rgba = engine.sinusoidalImage(...imageArgs(shown, { rows: positions, columns: dModel }));
-  const full = h('canvas', { width: dModel, height: positions });
-  full.getContext('2d').putImageData(new ImageData(rgba, dModel, positions), 0, 0);
-  downloadPng('heatmap.png', full, Math.max(1, Math.round(1024 / dModel)));
 }

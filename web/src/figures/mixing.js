@@ -37,17 +37,16 @@ export default defineFigure({
   id: 'mixing',
   title: 'Adding mixes word and position',
   caption:
-    'Top: the four terms of (w\u2081+p\u2081)\u00b7(w\u2082+p\u2082) for the chosen words and positions, and the ' +
-    'total computed directly; the last row lays the four terms end to end, so it ends where the total does. ' +
-    'Bottom: the root mean square of each term over every word pair and positions 0 to n\u22121, with and ' +
-    'without the \u221ad embedding scale (log axis). Hover or focus a bar for its exact value.',
+    'Top: the score of two words with positions, (w\u2081+p\u2081)\u00b7(w\u2082+p\u2082), splits into four ' +
+    'terms; the last row lays them end to end, ending where the total does. Bottom: each term\u2019s typical ' +
+    'size (root mean square over word pairs and positions), with and without the \u221ad_model embedding scale.',
   params: {
     word1: wordParam('Word 1', 'dog'),
     pos1: intSlider('Position 1', 0, 0, 511),
     word2: wordParam('Word 2', 'man'),
     pos2: intSlider('Position 2', 2, 0, 511),
     dModel: DMODEL,
-    scaled: checkbox('Scale embeddings by \u221adModel', true),
+    scaled: checkbox('Scale embeddings by \u221ad_model', true),
     // Positions the typical sizes average over (the engine's mixingRms at the largest width allows 181).
     rmsPositions: { type: 'int', default: 64, min: 2, max: 128 },
   },
@@ -92,7 +91,7 @@ export default defineFigure({
     const margin = { ...M, left: narrow ? 96 : M.left };
     view.termTitle.textContent =
       `\u201c${p.word1}\u201d at ${p.pos1} and \u201c${p.word2}\u201d at ${p.pos2}, ` +
-      `dModel ${formatInt(p.dModel)}, ${p.scaled ? 'scaled' : 'unscaled'}`;
+      `d_model ${formatInt(p.dModel)}, ${p.scaled ? 'scaled' : 'unscaled'}`;
     drawTerms(view, data.terms, { width, margin, narrow });
     view.rmsTitle.textContent = `Typical size over the vocabulary and positions 0\u2013${p.rmsPositions - 1} (root mean square)`;
     drawRms(view, rmsRows(data), { width, margin, narrow }, p.scaled);
@@ -102,7 +101,7 @@ export default defineFigure({
 
   summary: ({ terms, scaledRms: s, unscaledRms: u, spread }, p) =>
     `(w\u2081+p\u2081)\u00b7(w\u2082+p\u2082) for \u201c${p.word1}\u201d at position ${p.pos1} and ` +
-    `\u201c${p.word2}\u201d at position ${p.pos2} (dModel ${p.dModel}, ` +
+    `\u201c${p.word2}\u201d at position ${p.pos2} (d_model ${p.dModel}, ` +
     `${p.scaled ? 'scaled' : 'unscaled'} embeddings): word\u00b7word ${formatValue(terms.wordWord)}, ` +
     `position\u00b7position ${formatValue(terms.positionPosition)}, cross terms ` +
     `${formatValue(terms.wordPosition)} and ${formatValue(terms.positionWord)}, total ` +

@@ -29,9 +29,10 @@ export default defineFigure({
   id: 'naive',
   title: 'Why the obvious position encodings fail',
   caption:
-    'Left: length of the position vector at each position, divided by the length of a word embedding ' +
-    '(1 on this scale), on a log axis. Right: an offset of k positions under the normalised index, p/(n\u22121), ' +
-    'in sentences of n words. Hover, or focus a chart and use the arrow keys, to read values.',
+    'Left: the raw index p next to a word embedding of length 1 (log axis): it grows without bound and ' +
+    'drowns the word. Right: the normalised index p/(n\u22121) gives the same offset k a different size in ' +
+    'sentences of different lengths n.',
+  primary: ['length', 'offset'],
   params: {
     // A whole number of words, on a slider that moves in equal ratios.
     length: { ...intSlider('Sequence length n', 1024, 2, 16384), scale: 'log' },
@@ -110,7 +111,7 @@ export default defineFigure({
     const last = length - 1;
     const fits = fitting(meaning, lengths);
     return (
-      `At dModel ${formatInt(dModel)} over ${formatInt(length)} positions, the index encoding at position ` +
+      `At d_model ${formatInt(dModel)} over ${formatInt(length)} positions, the index encoding at position ` +
       `${formatInt(last)} is ${formatValue(ratios.index[last])} times as long as a word embedding; the ` +
       `sinusoidal one stays at ${formatValue(ratios.sinusoidal[last])}. Under the normalised index an offset of ` +
       `${offset} is ` +

@@ -17,9 +17,9 @@ export default defineFigure({
   id: 'periods',
   title: 'The period of every sin/cos pair',
   caption:
-    'Bars: the period of each sin/cos pair in positions, on a log axis. Dashed line: the number of positions. ' +
-    'Bars above the line do not complete one cycle in the window. Hover, or focus the chart and use the arrow ' +
-    'keys, to read a pair.',
+    'Each bar is the period of one sin/cos pair in positions, on a log axis; the dashed line is the number of ' +
+    'positions shown. Pairs above the line do not complete one turn in the window: over these positions they ' +
+    'barely move.',
   params: SINUSOIDAL,
 
   compute: (engine, { dModel, base, positions }) => {
@@ -92,7 +92,7 @@ export default defineFigure({
   summary: ({ periods, firstSlow }, { dModel, base, positions }) => {
     const n = periods.length;
     return (
-      `Periods of ${formatInt(n)} pairs (dModel ${formatInt(dModel)}, base ${formatValue(base)}) from ` +
+      `Periods of ${formatInt(n)} pairs (d_model ${formatInt(dModel)}, base ${formatValue(base)}) from ` +
       `${formatPeriod(periods[0])} to ${formatPeriod(periods[n - 1])} positions` +
       (n > 1 ? `, each ${formatSig(periods[1] / periods[0], 5)} times the previous` : '') +
       `; ${formatInt(firstSlow >= 0 ? n - firstSlow : 0)} pairs have a period longer than ` +

@@ -19,8 +19,9 @@ export default defineFigure({
   id: 'ranges',
   title: 'How much each dimension changes over the window',
   caption:
-    'Bars: max minus min of each dimension over the positions shown (sines and cosines in two colours). ' +
-    'Dashed lines at 0.1 and 0.5. Hover, or focus the chart and use the arrow keys, to read a dimension.',
+    'Each bar is how far one dimension moves (max minus min) over the positions shown, sines and cosines in ' +
+    'two colours. Bars under the dashed lines at 0.5 and 0.1 are dimensions that barely change over these ' +
+    'positions.',
   params: SINUSOIDAL,
 
   compute(engine, { dModel, base, positions, layout }) {
@@ -95,7 +96,7 @@ export default defineFigure({
   },
 
   summary: ({ below, flat }, { dModel, base, positions }) =>
-    `Over ${formatInt(positions)} positions (dModel ${formatInt(dModel)}, base ${formatValue(base)}), ` +
+    `Over ${formatInt(positions)} positions (d_model ${formatInt(dModel)}, base ${formatValue(base)}), ` +
     `${formatInt(below[0])} of ${formatInt(dModel)} dimensions change by less than 0.1 and ` +
     `${formatInt(below[1])} by less than 0.5. ` +
     (flat.first < dModel

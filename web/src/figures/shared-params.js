@@ -35,7 +35,7 @@ export const widthChoice = (value, widths) =>
     type: 'int',
     default: value,
     control: 'select',
-    label: 'Width dModel',
+    label: 'Width d_model',
     options: widths.map((w) => ({ value: w, label: formatInt(w) })),
   });
 
@@ -54,11 +54,11 @@ export const BASE = Object.freeze({
 });
 
 /** The model width on a slider: an even number from 2 to 1024, the paper's 512 by default. */
-export const DMODEL = intSlider('Width dModel', 512, 2, 1024, 2);
+export const DMODEL = intSlider('Width d_model', 512, 2, 1024, 2);
 
 /** The paper's parameters, where every figure of the sinusoidal part starts; the section bar owns them. */
 export const SINUSOIDAL = Object.freeze({
-  dModel: { ...DMODEL, label: 'Model width dModel', linked: true },
+  dModel: { ...DMODEL, label: 'Model width d_model', linked: true },
   positions: { ...intSlider('Positions', 64, 1, 2048), linked: true },
   base: { ...BASE, linked: true },
   layout: {

@@ -6,6 +6,7 @@
 import { formatParam } from '../app/params.js';
 import { drawBox, drawControl, round, svgNode, transparent } from './export-html.js';
 import { downloadBlob } from './export.js';
+import { formatInt, formatSig } from './format.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Space around the plot and between the plot and the caption, in CSS pixels. */
@@ -39,20 +40,37 @@ const SVG_PROPERTIES = [
 ];
 
 /**
- * The caption line of an exported figure: its title, then each URL parameter as name and value.
+ * The caption line of an exported figure: its title, then each parameter a reader sets, in the words of its
+ * control ("model width d_model 128, positions 50"). Parameters without a label (seeds, internal switches) and
+ * switches that are off are left out; a choice reads as its option's label, a number as its control shows it.
  * @param {string} title
- * @param {{ key: string, name: string, type: string }[]} params the figure's URL parameters (urlParamsOf)
+ * @param {Record<string, import('../app/params.js').ParamDecl>} decls the figure's parameter declarations
  * @param {Record<string, unknown>} values the parameters the figure shows
- * @returns {string} e.g. "The sinusoidal encoding as a heatmap: dModel 128, positions 50; PE Explorer"
+ * @returns {string} e.g. "The sinusoidal encoding as a heatmap: model width d_model 128, positions 50; PE Explorer"
  */
-export function exportCaption(title, params, values) {
-  const parts = params
-    .filter(({ key }) => values[key] !== undefined && values[key] !== null)
-    .map(({ key, name, type }) => {
-      const text = formatParam(values[key], type);
-      return `${name} ${type === 'string' ? `\u201c${text}\u201d` : text}`;
-    });
+export function exportCaption(title, decls, values) {
+  const parts = Object.entries(decls)
+    .filter(([key, decl]) => decl.label && decl.url !== false && values[key] != null)
+    .map(([key, decl]) => captionPart(decl, values[key]))
+    .filter(Boolean);
   return `${title}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}; PE Explorer`;
+}
+
+function captionPart(decl, value) {
+  const label = decl.label ?? '';
+  // "Positions" reads "positions" mid-line; "RoPE mode" keeps its capitals.
+  const name = /^[A-Z][a-z]*$/.test(label.split(' ')[0]) ? label[0].toLowerCase() + label.slice(1) : label;
+  if (decl.type === 'boolean') return value ? name : null;
+  if (decl.type === 'string') return `${name} \u201c${value}\u201d`;
+  if (decl.type === 'enum') {
+    const option = decl.options?.find((o) => o.value === value);
+    return `${name} ${option?.label ?? formatParam(value, decl.type)}`;
+  }
+  if (decl.type === 'numbers') return `${name} ${formatParam(value, decl.type).replaceAll(',', ', ')}`;
+  if (decl.format) return `${name} ${decl.format(value)}`;
+  if (typeof value !== 'number') return `${name} ${formatParam(value, decl.type)}`;
+  // Whole numbers grouped as the page prints them ("base 10,000"), others to six significant digits.
+  return `${name} ${Number.isInteger(value) ? formatInt(value) : formatSig(value, 6)}`;
 }
 
 /**
@@ -146,6 +164,9 @@ function drawChildren(element, context) {
 
 /** @param {HTMLElement | SVGSVGElement} element */
 function draw(element, context) {
+  // A figure's image holds the figure, not its live interface: buttons and the parts a figure marks
+  // data-export="omit" (a sentence's movable words, a question to answer) are left out.
+  if (element instanceof HTMLButtonElement || element.dataset?.export === 'omit') return [];
   const style = getComputedStyle(element);
   if (style.display === 'none') return [];
   const box = element.getBoundingClientRect();

@@ -1,9 +1,12 @@
-// The common frame of every figure: controls, plot, readout, error line, caption, text alternative (a one-line
-// summary plus a data table built on request) and export buttons. Figures fill the parts; the frame owns layout.
+// The common frame of every figure, picture first: the plot, its readout and one or two primary controls, then
+// the caption (what to notice), the other controls folded into "Settings", the text alternative (a one-line
+// summary for screen readers plus a data table built on request) and one "Share / export" menu. Figures fill the
+// parts; the frame owns layout.
 import { shortenMessage } from '../app/params.js';
 import { h, replaceChildren, scrollBox } from './dom.js';
 import { downloadFigurePng, downloadSvg } from './export-image.js';
 import { downloadCsv } from './export.js';
+import './frame.css';
 
 const TABLE_ROW_LIMIT = 200;
 
@@ -20,14 +23,29 @@ export function createFrame(element, { id, title, caption, table, exportName = i
   element.dataset.figure = id;
   element.classList.add('pe-figure');
   const controls = h('div', { class: 'pe-controls', role: 'group', 'aria-label': `${title}: controls` });
+  const settingsGroup = h('div', { class: 'pe-controls', role: 'group', 'aria-label': `${title}: settings` });
+  const settings = h(
+    'details',
+    { class: 'pe-settings', hidden: true },
+    h('summary', {}, 'Settings'),
+    settingsGroup,
+  );
   const plot = h('div', { class: 'pe-plot' });
+  // Secondary pictures (a figure's inner workings), under the caption of the one picture on top.
+  const more = h('div', { class: 'pe-more' });
   const readout = h('p', { class: 'pe-readout', 'aria-live': 'polite' });
   const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
   const notes = h('div', { class: 'pe-url-notes', hidden: true });
-  const summary = h('p', { class: 'pe-summary' });
+  // The text alternative is read by screen readers; the picture and the caption say it to the eye.
+  const summary = h('p', { class: 'pe-summary visually-hidden' });
   const tableHost = scrollBox('Data table (scrolls)', { class: 'pe-table-host' });
   const details = h('details', { class: 'pe-data' }, h('summary', {}, 'Data table'), tableHost);
-  const actions = h('div', { class: 'pe-actions' });
+  const actions = h('div', {
+    class: 'pe-actions',
+    role: 'group',
+    'aria-label': `${title}: share and export`,
+  });
+  const share = shareMenu(actions);
   details.addEventListener('toggle', () => {
     if (details.open) renderTable();
   });
@@ -54,11 +72,11 @@ export function createFrame(element, { id, title, caption, table, exportName = i
   action('Download image (PNG)', () => {
     downloadFigurePng(`${exportName}.png`, plot, imageText()).catch(failed);
   });
-  const children = [controls, notes, plot, readout, error];
+  const children = [notes, plot, readout, controls, error];
   if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
-  children.push(summary);
+  children.push(more, settings, summary);
   if (table) children.push(details);
-  children.push(actions);
+  children.push(share);
   replaceChildren(element, ...children);
 
   function showMessage(message) {
@@ -116,17 +134,26 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     element,
     controls,
     plot,
+    more,
     readout,
     actions,
     /** Adds a button to the actions under the figure (a download). */
     action,
     /**
-     * Puts a figure's controls (an object of { element }) in its control row, unless `shown` is false (the
-     * article drives the figure from elsewhere); a row left empty takes no space.
+     * Puts a figure's controls (an object of { element }) in its control row under the picture, unless `shown`
+     * is false (the article drives the figure from elsewhere); a row left empty takes no space.
      */
     addControls(controls, shown = true) {
       if (shown) this.controls.append(...Object.values(controls).map((c) => c.element));
       this.controls.hidden = this.controls.childElementCount === 0;
+    },
+    /**
+     * Puts the figure's other controls (an object of { element }) in its "Settings" disclosure, which shows
+     * only when it holds some.
+     */
+    addSettings(controls) {
+      settingsGroup.append(...Object.values(controls).map((c) => c.element));
+      settings.hidden = settingsGroup.childElementCount === 0;
     },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
     showError: showMessage,
@@ -180,4 +207,22 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       element.classList.remove('pe-figure');
     },
   };
+}
+
+/**
+ * One "Share / export" menu around the figure's downloads and its Embed button: a native disclosure (keyboard
+ * and screen-reader operable as it is) that Escape closes, returning focus to its button.
+ * @param {HTMLElement} actions
+ */
+function shareMenu(actions) {
+  const button = h('summary', {}, 'Share / export');
+  const menu = h('details', { class: 'pe-share' }, button, actions);
+  menu.addEventListener('keydown', (event) => {
+    // Escape in a dialog opened from the menu (Embed) closes that dialog only.
+    const inDialog = event.target instanceof Element && event.target.closest('dialog');
+    if (event.key !== 'Escape' || !menu.open || inDialog) return;
+    menu.open = false;
+    button.focus();
+  });
+  return menu;
 }

@@ -18,15 +18,15 @@ export default defineFigure({
   title: 'Single dimensions of the encoding over position',
   caption:
     'Each curve is one dimension (one column of the heatmap) against position; dots are the values at whole ' +
-    'positions. Add dimensions by number or by clicking a heatmap column. Hover, or focus the chart and use ' +
-    'the arrow keys (left/right: position, up/down: curve), to read values.',
+    'positions. Low dimensions swing fast and high ones slowly: add dimensions by number, or by clicking a ' +
+    'heatmap column.',
   params: {
     ...SINUSOIDAL,
     dimensions: {
       type: 'numbers',
       default: [0, 32, 128, 256, 500],
       maxItems: MAX_CURVES,
-      // A dimension past the model's width is kept and shown as such (a chip "beyond dModel"), so that lowering
+      // A dimension past the model's width is kept and shown as such (a chip "beyond d_model"), so that lowering
       // dModel and raising it again loses nothing: items may go up to the widest model.
       items: { type: 'int', min: 0, max: /** @type {number} */ (SINUSOIDAL.dModel.max) - 1 },
     },
@@ -81,8 +81,8 @@ export default defineFigure({
     });
     return (
       `${formatInt(visible.length)} dimensions (${visible.join(', ') || 'none'}) over ${formatInt(positions)} ` +
-      `positions, dModel ${formatInt(dModel)}, base ${formatValue(base)}, ${layout} layout. ${runs.join(' ')}` +
-      (hidden.length ? ` Not shown (beyond dModel): ${hidden.join(', ')}.` : '')
+      `positions, d_model ${formatInt(dModel)}, base ${formatValue(base)}, ${layout} layout. ${runs.join(' ')}` +
+      (hidden.length ? ` Not shown (beyond d_model): ${hidden.join(', ')}.` : '')
     );
   },
 

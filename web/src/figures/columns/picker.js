@@ -52,7 +52,7 @@ export function dimensionPicker({ most, colorOf, onChange }) {
       'li',
       { class: outside ? 'pe-columns-chip pe-is-outside' : 'pe-columns-chip', 'data-dimension': d },
       h('span', { class: 'pe-columns-swatch', style: `background:${colorOf(d)}`, 'aria-hidden': 'true' }),
-      outside ? `dim ${d} (beyond dModel)` : `dim ${d}`,
+      outside ? `dim ${d} (beyond d_model)` : `dim ${d}`,
       h(
         'button',
         {

@@ -50,11 +50,11 @@ export default defineFigure({
   id: 'extension',
   title: 'Longer contexts: RoPE pairs out of range, and precision at large positions',
   caption:
-    'Top: positions per full turn (the period) of every RoPE pair, on a log axis, before (hollow) and after ' +
-    'the chosen method (filled). Red pairs never completed a turn in training and meet angles at the target ' +
-    'length that training never showed them; the overshoot is by how much. Bottom: the largest angle error over all pairs when positions ' +
-    'and angles are stored in float32, bfloat16 or float16, against double precision; log\u2013log. Hover, or ' +
-    'focus a chart and use the arrow keys, to read exact values.',
+    'Top: the period of every RoPE pair before (hollow) and after (filled) the chosen method, on a log axis. ' +
+    'Red pairs never completed a turn in training and meet angles at the target length they never saw; the ' +
+    'methods differ in how much of that overshoot they remove. Bottom: the largest angle error in float32, ' +
+    'bfloat16 and float16 against double precision (log\u2013log).',
+  primary: ['method', 'target'],
   params: {
     headDim: intSlider('Head width', 128, 4, 512, 2),
     base: { ...BASE, min: 100 },

@@ -99,18 +99,20 @@ export function raceCharts(readout) {
     heading('Accuracy against length'),
     lengths.element,
   );
-  const element = h(
+  const curvesRow = h(
     'div',
-    { class: 'pe-lab-charts' },
-    h(
-      'div',
-      { class: 'pe-lab-curves-row' },
-      h('div', {}, heading('Training loss'), loss.element),
-      h('div', {}, heading('Training accuracy'), accuracy.element),
-    ),
-    key,
-    lengthsBox,
+    { class: 'pe-lab-curves-row' },
+    h('div', {}, heading('Training loss'), loss.element),
+    h('div', {}, heading('Training accuracy'), accuracy.element),
   );
+  // Before the first step there is nothing to scale an axis to: the charts' place says what will appear there.
+  const empty = h(
+    'p',
+    { class: 'pe-lab-empty' },
+    'Press Play (or Step): each scheme\u2019s training loss and accuracy are drawn here, step by step, as it ' +
+      'trains; then its accuracy on longer sequences.',
+  );
+  const element = h('div', { class: 'pe-lab-charts' }, empty, curvesRow, key, lengthsBox);
   let keyed = '';
 
   function drawKey() {
@@ -146,6 +148,10 @@ export function raceCharts(readout) {
       groups = groupRuns(race.runs);
       trained = length;
       drawKey();
+      // The charts are drawn (empty after a Reset) but shown only from the first step on.
+      const started = race.runs.some((r) => r.loss.length > 0);
+      empty.hidden = started;
+      curvesRow.hidden = !started;
       const several = race.seeds.length > 1;
       // One curve per scheme: band.median[i] is the curve at x = from + i (or at xs[i]); past it the curve stops.
       const curves = (cache, at) =>

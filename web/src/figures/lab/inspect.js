@@ -47,7 +47,7 @@ export function inspectPanel({ readout, controls, tableSimilarity }) {
   const offsets = offsetChart({
     name: 'lab-offsets',
     label: 'Mean attention score against offset between query and key; left and right arrow keys step',
-    xLabel: 'offset m \u2212 n (query minus key position)',
+    xLabel: 'offset m \u2212 n (query m minus key n)',
     yLabel: 'mean score',
     height: 220,
     readout,

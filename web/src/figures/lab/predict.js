@@ -146,7 +146,7 @@ export function predictPanel() {
         note,
         locked
           ? 'Locked in when training started. Reset to change it.'
-          : 'Tick the ones you expect to work, then press Play. Leave all unticked if you expect none to.',
+          : 'Tick those you expect to work (none, if you expect none), then press Play.',
       );
       const done = race.state === 'done';
       results.hidden = !done || !locked;

@@ -31,12 +31,22 @@ export function toolbar(actions) {
   const counter = h('span', { class: 'pe-lab-counter', 'data-readout': 'step' });
   const progress = h('progress', { class: 'pe-lab-progress', max: 1, value: 0, 'aria-label': 'Training' });
   const rate = h('span', { class: 'pe-lab-rate', 'data-readout': 'rate' });
+  // Evaluation has a bar of its own: the training bar stays full once training is done, and this one moves
+  // (without a value, the browser's busy bar) until every model is evaluated.
+  const evaluation = h('progress', { class: 'pe-lab-progress', max: 1, 'aria-label': 'Evaluation' });
+  const evaluationRow = h(
+    'div',
+    { class: 'pe-lab-meter pe-lab-evaluation', hidden: true },
+    evaluation,
+    h('span', { class: 'pe-lab-rate' }, 'evaluation'),
+  );
   const status = h('p', { class: 'pe-lab-status', role: 'status' });
   const element = h(
     'div',
     { class: 'pe-lab-toolbar' },
     h('div', { class: 'pe-lab-buttons' }, play, step, reset, counter),
     h('div', { class: 'pe-lab-meter' }, progress, rate),
+    evaluationRow,
     status,
   );
 
@@ -59,6 +69,11 @@ export function toolbar(actions) {
     write.put(progress, 'value', done / (runs.length * total));
     write.put(progress, 'aria-valuetext', `${formatInt(done)} of ${formatInt(runs.length * total)} steps`);
     write.putText(rate, rateText(race));
+    const evaluated = runs.filter((r) => r.evaluation).length;
+    evaluationRow.hidden = !(state === 'evaluating' || (state === 'done' && evaluated > 0));
+    if (evaluated > 0 || state === 'done') write.put(evaluation, 'value', evaluated / runs.length);
+    else write.drop(evaluation, 'value');
+    write.put(evaluation, 'aria-valuetext', `${formatInt(evaluated)} of ${formatInt(runs.length)} models`);
     const text =
       state === 'done'
         ? `Done: ${runs.length} ${runs.length === 1 ? 'model' : 'models'} trained and evaluated in ` +

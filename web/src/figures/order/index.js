@@ -12,6 +12,7 @@ import { scientific } from '../../ui/scientific.js';
 import { choice, widthChoice } from '../shared-params.js';
 import { vocabulary } from '../words.js';
 import { sentencePanel } from './sentence-panel.js';
+import { sentenceVectors } from './vectors.js';
 import { formatDifference, SAME, verdict } from './verdict.js';
 import { wordField } from './word-field.js';
 import './order.css';
@@ -42,14 +43,14 @@ export default defineFigure({
   id: 'order',
   title: 'Dog bites man: what self-attention sees',
   caption:
-    'Each sentence goes through the same self-attention layer (seeded weights). The squares are the ' +
-    'attention weights of one head, query words down and key words across (darker is smaller); the strips ' +
-    'are each word\u2019s output vector and the sentence vector (the mean of the outputs), red positive and ' +
-    'blue negative. Drag a word, or focus it and press Alt+\u2190/\u2192 (or Ctrl+\u2190/\u2192), to move it.',
+    'Both sentences go through the same self-attention layer (seeded weights), and each becomes one vector, ' +
+    'the mean of its words\u2019 outputs (red positive, blue negative, on one scale). Under them, their ' +
+    'difference A \u2212 B as bars: a flat line means the layer cannot tell the two sentences apart.',
+  primary: ['encoding', 'mask'],
   params: {
     // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
-    a: { type: 'string', default: 'dog bites man', maxLength: 2000 },
-    b: { type: 'string', default: 'man bites dog', maxLength: 2000 },
+    a: { type: 'string', label: 'Sentence A', default: 'dog bites man', maxLength: 2000 },
+    b: { type: 'string', label: 'Sentence B', default: 'man bites dog', maxLength: 2000 },
     encoding: choice('Position information', ENCODINGS, 'segmented'),
     mask: choice('Mask', { bidirectional: 'bidirectional', causal: 'causal' }, 'segmented'),
     dModel: widthChoice(64, [8, 16, 32, 64, 128, 256]),
@@ -63,8 +64,13 @@ export default defineFigure({
   compute(engine, p) {
     for (const side of SIDES) readable(engine, side, p);
     const mirror = memo(engine, 'compareSentences', ...NON_MIRROR, 'alibi', p.dModel, p.seed);
+    const compared = memo(engine, 'compareSentences', p.a, p.b, p.encoding, p.dModel, p.seed, {
+      mask: p.mask,
+    });
     return {
-      ...memo(engine, 'compareSentences', p.a, p.b, p.encoding, p.dModel, p.seed, { mask: p.mask }),
+      ...compared,
+      // The strip A - B draws, element by element; its largest magnitude is the engine's pooledDifference.
+      difference: compared.a.pooled.map((x, i) => x - compared.b.pooled[i]),
       nonMirror: mirror.pooledDifferences.alibi.bidirectional,
     };
   },
@@ -76,6 +82,7 @@ export default defineFigure({
     const tokenize = (text) => memo(engine, 'tokenize', text);
     view.sides = SIDES.map(({ name, key }) => ({
       key,
+      name,
       field: wordField({
         name,
         value: params()[key],
@@ -100,18 +107,31 @@ export default defineFigure({
         view.verdict.focusResult();
       },
     });
+    view.vectors = sentenceVectors({ part });
     frame.plot.append(
+      h(
+        'div',
+        { class: 'pe-order-sentences', 'data-export': 'omit' },
+        view.sides.map(({ name, field }) => [
+          h('span', { class: 'pe-order-vector-name' }, name),
+          field.chips,
+        ]),
+      ),
+      view.vectors.element,
+      status,
+      view.verdict.element,
+    );
+    frame.more.append(
+      h('h3', { class: 'pe-order-inside' }, 'Inside the layer'),
       examples((a, b) => set({ a, b })),
       h('div', { class: 'pe-order-head' }, view.head.element),
       h(
         'div',
         { class: 'pe-order-sides' },
         view.sides.map(({ field, panel }) =>
-          h('div', { class: 'pe-order-side' }, field.element, panel.element),
+          h('div', { class: 'pe-order-side' }, field.field, panel.element),
         ),
       ),
-      status,
-      view.verdict.element,
       vocabularyList(),
     );
     return view;
@@ -133,6 +153,13 @@ export default defineFigure({
       field.show(p[key]);
       panel.draw(data[key], head, limit);
     }
+    // The vectors on a scale of their own (means are smaller than the outputs they average); A - B on theirs.
+    const vectorLimit = [data.a.pooled, data.b.pooled].reduce(
+      (m, values) => values.reduce(magnitude, m),
+      1e-12,
+    );
+    const vectors = { a: data.a.pooled, b: data.b.pooled, difference: data.difference };
+    view.vectors.draw(vectors, vectorLimit, p.reveal);
     view.verdict.show(data, p.reveal, view.prediction);
   },
 
@@ -140,9 +167,8 @@ export default defineFigure({
   summary: ({ a, b, pooledDifference }, p) => {
     const setting =
       `Sentence A \u201c${a.tokens.join(' ')}\u201d and sentence B \u201c${b.tokens.join(' ')}\u201d through one ` +
-      `attention layer (dModel ${a.dModel}, ${a.heads} heads, ${p.encoding} encoding, ${a.mask} mask)`;
-    if (!p.reveal)
-      return `${setting}. Predict above whether their sentence vectors differ to see the comparison.`;
+      `attention layer (d_model ${a.dModel}, ${a.heads} heads, ${p.encoding} encoding, ${a.mask} mask)`;
+    if (!p.reveal) return `${setting}. Predict whether their sentence vectors differ to see the comparison.`;
     return (
       `${setting}: the sentence vectors differ by at most ${formatDifference(pooledDifference)}` +
       (pooledDifference < SAME ? ', which is zero to float precision.' : '.')

@@ -1,5 +1,5 @@
-// One sentence's column of the figure: its attention weights as a cell map (query words down, key words
-// across), the output of each word and the sentence vector as strips of colour. Everything shown is one
+// One sentence's column of the figure's inner workings: its attention weights as a cell map (query words down,
+// key words across) and the output of each word as strips of colour. Everything shown is one
 // attendSentence result; hover, or focus a chart and use the arrow keys, to read a value.
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { cellMap } from '../../ui/cell-map.js';
@@ -42,13 +42,6 @@ export function sentencePanel({ name, part }) {
       );
     },
   });
-  const pooled = strip({
-    label: `Sentence vector of sentence ${name} (mean of the outputs); use the arrow keys to read values`,
-    part: part(),
-    pooled: true,
-    describe: ({ col }) =>
-      `Sentence ${name}, sentence vector, dimension ${col}: value ${formatValue(shown.result.pooled[col])}`,
-  });
   const element = h(
     'div',
     {},
@@ -56,8 +49,6 @@ export function sentencePanel({ name, part }) {
     map.element,
     h('p', { class: 'pe-order-heading' }, 'Output of each word'),
     outputs.element,
-    h('p', { class: 'pe-order-heading' }, 'Sentence vector (mean of outputs)'),
-    pooled.element,
   );
   const stopWatching = watchWidth(map.element, () => shown && drawMap());
 
@@ -93,7 +84,6 @@ export function sentencePanel({ name, part }) {
       shown = { result, head };
       drawMap();
       outputs.draw(result.tokens, result.outputs, result.seqLen, result.dModel, limit);
-      pooled.draw([], result.pooled, 1, result.dModel, limit);
     },
     destroy: stopWatching,
   };
@@ -110,10 +100,13 @@ function describeWeight(name, { result: r, head }, row, col) {
   );
 }
 
-/** Rows of values as colour, one pixel per value, with the rows' words beside them. */
-function strip({ label, part, describe, pooled = false }) {
+/**
+ * Rows of values as colour, one pixel per value, with the rows' words beside them; `className` replaces the
+ * canvas's class (the vectors compared on top of the figure).
+ */
+export function strip({ label, part, describe, pooled = false, className = '' }) {
   const canvas = h('canvas', {
-    class: `pe-order-strip${pooled ? ' pe-order-pooled' : ''}`,
+    class: className || `pe-order-strip${pooled ? ' pe-order-pooled' : ''}`,
     tabindex: 0,
     role: 'img',
     'aria-label': label,

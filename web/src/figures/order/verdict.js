@@ -3,14 +3,18 @@
 // word that changes most between the two.
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatValue } from '../../ui/format.js';
+import { scientificText } from '../../ui/scientific.js';
 
 /** Below this the two sentence vectors are the same up to rounding. */
 export const SAME = 1e-9;
 
-/** A max |difference| as the figure prints it: tiny ones in exponent form, so that 3e-16 does not read as 0. */
+/**
+ * A max |difference| as the figure prints it: tiny ones in the page's one exponent form (3.3\u00d710^\u221216),
+ * so that they do not read as 0.
+ */
 export function formatDifference(x) {
   if (x === 0) return '0';
-  return x < 1e-3 ? x.toExponential(1) : formatValue(x);
+  return x < 1e-3 ? scientificText(x, 2) : formatValue(x);
 }
 
 /** @type {[('differ'|'identical'|null), string][]} */
@@ -22,12 +26,12 @@ const CHOICES = [
 
 /** @param {{ onPredict: (choice: 'differ' | 'identical' | null) => void }} options */
 export function verdict({ onPredict }) {
-  const element = h('div', { class: 'pe-order-compare', 'aria-live': 'polite' });
+  const element = h('div', { class: 'pe-order-compare', 'aria-live': 'polite', 'data-export': 'omit' });
   const question = [
     h(
       'p',
       { class: 'pe-order-question' },
-      'Predict first: will the two sentence vectors (the strips at the bottom) differ?',
+      'Predict first: will the two sentence vectors (strips A and B above) differ?',
     ),
     h(
       'div',

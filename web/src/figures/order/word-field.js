@@ -1,4 +1,4 @@
-// A sentence the reader edits: a labelled text field above one chip per word. A word moves with its arrow
+// A sentence the reader edits: a labelled text field, and one chip per word (placed apart by the figure). A word moves with its arrow
 // buttons, with Alt or Ctrl and the arrow keys, or by dragging it onto another chip; words outside the
 // vocabulary are marked where they stand. The field knows words only through `tokenize` (the engine's).
 import { h, replaceChildren, uid } from '../../ui/dom.js';
@@ -23,11 +23,11 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
     role: 'list',
     'aria-label': `Words of sentence ${name}`,
   });
-  const element = h(
+  const field = h(
     'div',
-    {},
-    h('div', { class: 'pe-control pe-order-field' }, h('label', { for: id }, `Sentence ${name}`), input),
-    chips,
+    { class: 'pe-control pe-order-field' },
+    h('label', { for: id }, `Sentence ${name}`),
+    input,
   );
   let words = [];
   let shownKey = null;
@@ -57,10 +57,38 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
     if (key === shownKey) return;
     shownKey = key;
     words = tokenized.tokens;
+    const before = places();
     replaceChildren(
       chips,
       words.map((word, i) => chip(word, i, tokenized.known[i] === 1)),
     );
+    glide(before);
+  }
+
+  // Where each word's chip stands, by the word and its occurrence ("the" twice: "the#0", "the#1").
+  function places() {
+    const seen = new Map();
+    const at = new Map();
+    for (const c of chips.children) {
+      const word = c.querySelector('.pe-order-word')?.firstChild?.textContent ?? '';
+      const k = seen.get(word) ?? 0;
+      seen.set(word, k + 1);
+      at.set(`${word}#${k}`, c.getBoundingClientRect());
+    }
+    return at;
+  }
+
+  // A word that moved slides from its old place to its new one (not for readers who ask for less motion).
+  function glide(before) {
+    if (before.size === 0 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const after = places();
+    [...chips.children].forEach((c, i) => {
+      const from = before.get([...after.keys()][i]);
+      const to = c.getBoundingClientRect();
+      if (!from || (from.left === to.left && from.top === to.top)) return;
+      const shift = `translate(${from.left - to.left}px, ${from.top - to.top}px)`;
+      c.animate([{ transform: shift }, { transform: 'none' }], { duration: 400, easing: 'ease-in-out' });
+    });
   }
 
   function chip(word, i, known) {
@@ -170,5 +198,5 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
   }
 
   show(value);
-  return { element, show };
+  return { field, chips, show };
 }

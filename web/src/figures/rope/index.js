@@ -28,11 +28,11 @@ export default defineFigure({
   id: 'rope',
   title: 'Rotary position embedding: queries and keys turn with position',
   caption:
-    'Top: each pair of the query (at position m) and the key (at position n) drawn as an arrow; RoPE turns ' +
-    'pair i by m\u00b7\u03b8\u1d62 and n\u00b7\u03b8\u1d62. Middle: the score of the rotated query and key ' +
-    'for every m (rows) and n (columns); red positive, blue negative. Bottom: the score against the offset ' +
-    'n \u2212 m for RoPE, the sinusoidal dot product PE(0)\u00b7PE(k) and the ALiBi bias, and how the two ' +
-    'pairing conventions map onto each other. Hover or focus any panel to read exact values.',
+    'Top: RoPE turns pair i of the query by m\u00b7\u03b8\u1d62 and of the key by n\u00b7\u03b8\u1d62. Middle: ' +
+    'the score for every m (rows) and n (columns) depends only on the offset n \u2212 m, so each diagonal holds ' +
+    'one value (red positive, blue negative). Bottom: that score against n \u2212 m beside the sinusoidal dot ' +
+    'product and ALiBi\u2019s bias.',
+  primary: ['m', 'n'],
   params: {
     query: wordParam('Query word', 'dog'),
     key: wordParam('Key word', 'man'),

@@ -17,9 +17,10 @@ export default defineFigure({
   id: 'rotation',
   title: 'A shift by k is a rotation',
   caption:
-    'Pair i of PE(pos) is the point (sin \u03b8\u1d62pos, cos \u03b8\u1d62pos) on the unit circle; small dots ' +
-    'are every position shown. Moving k positions ahead turns the point clockwise by \u03b8\u1d62k, the ' +
-    'same angle from every pos: the matrix R(k) does it. Hover or focus a point to read its coordinates.',
+    'Pair i of PE(pos) is the point (sin \u03b8\u1d62pos, cos \u03b8\u1d62pos) on the unit circle. Moving k ' +
+    'positions ahead turns it clockwise by the same angle \u03b8\u1d62k from every pos: a shift is the ' +
+    'rotation R(k), whatever the position.',
+  primary: ['pair', 'offset'],
   params: {
     ...SINUSOIDAL,
     pair: intSlider('Pair i', 16, 0, ({ dModel }) => Math.max(0, Math.floor(dModel / 2) - 1)),

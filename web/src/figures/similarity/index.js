@@ -20,9 +20,10 @@ export default defineFigure({
   id: 'similarity',
   title: 'Similarity depends only on distance',
   caption:
-    'The curve plot: PE(pos)\u00b7PE(pos+k) against the offset k, one line per starting position; they lie on ' +
-    'top of each other. The matrix: the similarity of every pair of positions (a, b); each diagonal ' +
-    'b \u2212 a = k holds one value. Hover, or focus a plot and use the arrow keys, to read values.',
+    'PE(pos)\u00b7PE(pos+k) against the offset k, one curve per starting position: they lie on top of each ' +
+    'other, so the similarity depends only on k. In the matrix of every pair of positions (a, b), each ' +
+    'diagonal b \u2212 a = k holds one value.',
+  primary: ['maxOffset', 'mode'],
   params: {
     ...SINUSOIDAL,
     starts: {
@@ -98,7 +99,6 @@ export default defineFigure({
       view.diff,
       view.bridge,
     );
-    frame.action('Download PNG', () => view.matrix.download());
     // Widths are kept from the observers, so that a redraw never reads layout.
     watchWidth(view.curve.element, (width) => {
       view.curve.resize(width);
@@ -175,7 +175,7 @@ export default defineFigure({
     return {
       columns: ['k', ...starts.map((s) => `from pos ${formatValue(s)}`)],
       rows,
-      note: 'Dot products PE(pos)\u00b7PE(pos+k); the matrix is in the PNG download.',
+      note: 'Dot products PE(pos)\u00b7PE(pos+k); the matrix is in the image download.',
     };
   },
 });

@@ -5,7 +5,6 @@ import { interpolateViridis } from 'd3-scale-chromatic';
 import { cellMap } from '../../ui/cell-map.js';
 import { colorLegend } from '../../ui/color-legend.js';
 import { h } from '../../ui/dom.js';
-import { downloadPng } from '../../ui/export.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { freshest } from '../../ui/offthread.js';
 
@@ -200,8 +199,6 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
       width = next;
       layout();
     },
-    download: () =>
-      downloadPng('similarity.png', map.canvas, Math.max(1, Math.round(1024 / map.canvas.width))),
     destroy: () => worker.destroy(),
   };
 }
