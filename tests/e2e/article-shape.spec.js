@@ -121,7 +121,7 @@ test('the in-text lab presets set the lab on this page, as each link says, and s
   await expect(summary).toContainText('; seed 1.');
   await expect(page.locator('#lab-title')).toBeInViewport();
   // Once mounted: another link replaces the lab's settings (not adds to them).
-  await page.locator('#extension a.lab-preset').click();
+  await page.locator('#extension a.lab-preset', { hasText: 'train the five schemes at length 8' }).click();
   await expect(summary).toContainText(
     'Task copy the previous token; no positions, sinusoidal, learned, RoPE, ALiBi; training length 8; small model',
   );

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test, expect, openFigure, shareMenu } from './fixtures.js';
+import { finish } from './lab-helpers.js';
 import { figures } from '../../web/src/app/registry.js';
 
 /** Space around the plot in the exported image (export-image.js's PAD), in CSS pixels. */
@@ -87,9 +88,14 @@ function shownOnPage(figure) {
 
 for (const id of ids) {
   test(`figure ${id} downloads as SVG and PNG with its marks and caption`, async ({ page }) => {
-    const figure = await openFigure(page, id, '', {
+    const figure = await openFigure(page, id, id === 'lab' ? 'schemes=rope&steps=50&seeds=1' : '', {
       ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/),
     });
+    // The lab draws its curves once it has trained: before Play it shows what they will be, not empty axes.
+    if (id === 'lab') {
+      await figure.getByRole('button', { name: 'Play' }).click();
+      await finish(figure);
+    }
     const title = (await page.locator('#embed-title').textContent()) ?? '';
     const plot = await figure.locator('.pe-plot').boundingBox();
     const shown = await shownOnPage(figure);

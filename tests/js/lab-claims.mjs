@@ -473,7 +473,7 @@ export function checkClaims(labModule, { seeds = SEEDS, only, onRun, overrides =
       const T = Number(experiment.params.length);
       const lengths = experiment.grid ? undefined : [T, 2 * T, 4 * T];
       const { peaks, table } = experiment;
-      const key = JSON.stringify({ config, peaks, table, lengths });
+      const key = JSON.stringify({ config, peaks, table, lengths, extension: experiment.extension });
       if (!cache.has(key)) {
         const run = experiment.extension
           ? runExtension(labModule, config, { samples: SAMPLES, tuneSteps: EXTENSION_DEFAULTS.tune })

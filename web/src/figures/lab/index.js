@@ -180,8 +180,8 @@ export default defineFigure({
     frame.plot.append(
       view.toolbar.element,
       view.predict.element,
-      view.papers.element,
       view.charts.element,
+      view.papers.element,
       view.extension.element,
       view.inspect.element,
     );

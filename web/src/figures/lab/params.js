@@ -193,8 +193,11 @@ export const PARAMS = {
   // The papers preset whose finding the run is set beside (papers.js); only links set it.
   paper: {
     type: 'enum',
-    default: '',
-    options: [{ value: '', label: 'none' }, ...Object.keys(PRESETS).map((id) => ({ value: id, label: id }))],
+    default: 'none',
+    options: [
+      { value: 'none', label: 'none' },
+      ...Object.keys(PRESETS).map((id) => ({ value: id, label: id })),
+    ],
   },
   // URL-only: `extension` adds the context-extension experiment (figures/lab/extension-run.js) under the race.
   experiment: {
