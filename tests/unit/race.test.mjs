@@ -3,6 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createRace, STEP_SIZE } from '../../web/src/lab/race.js';
 
+/** Resolves once `condition()` holds, however long a loaded machine takes to get there. */
+async function until(condition) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 /** A pool whose runs "train" by counting, with a loss that falls by 1/step; `fail` makes a method throw. */
 function fakePool({ fail = null, msPerStep = 0.01, delay = 1 } = {}) {
   const calls = [];
@@ -178,9 +183,8 @@ test('while calm returns a promise, Play sends no chunk until it resolves; Pause
     }),
   );
   const played = race.play();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => waiting.length === 2); // one wait per run
   assert.equal(pool.calls.filter((c) => c[1] === 'train').length, 0);
-  assert.equal(waiting.length, 2, 'one wait per run');
   holding = false;
   for (const release of waiting) release();
   await played;
@@ -191,10 +195,13 @@ test('while calm returns a promise, Play sends no chunk until it resolves; Pause
   );
 
   const held = fakePool();
-  const paused = createRace(held, options({ calm: () => new Promise((resolve) => setTimeout(resolve, 20)) }));
+  const calming = [];
+  const paused = createRace(held, options({ calm: () => new Promise((resolve) => calming.push(resolve)) }));
   const playing = paused.play();
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  await paused.pause();
+  await until(() => calming.length > 0);
+  const pausing = paused.pause();
+  for (const release of calming) release();
+  await pausing;
   await playing;
   assert.equal(paused.state, 'paused');
   assert.equal(held.calls.filter((c) => c[1] === 'train').length, 0);
@@ -317,8 +324,7 @@ test('Pause then Play at once never trains a run past the schedule', async () =>
     }),
   );
   await race.play();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.equal(race.state, 'done');
+  await until(() => race.state === 'done');
   for (const run of race.runs) {
     assert.equal(run.step, 40);
     assert.equal(run.loss.length, 40);
