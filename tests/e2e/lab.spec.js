@@ -20,7 +20,7 @@ test('the default experiment shows progress at once and curves as it trains, end
   const figure = page.locator(FIGURE);
   const live = (name) => section.locator(`[data-live="${name}"]`);
   await expect(figure.getByRole('button', { name: 'Play' })).toBeEnabled();
-  await expect(live('lab-at-none')).toHaveText('\u2026');
+  await expect(live('lab-story-trained')).toHaveText('\u2026');
   await expect(live('lab-double')).toHaveText('16');
   // The reader's prediction: RoPE and ALiBi still work at twice the length.
   const predict = figure.locator('.pe-lab-predict');
