@@ -1,7 +1,16 @@
 // The training lab in the page (figure `lab`, section "Train one yourself"). One test runs the default
 // experiment in full and checks every statement the prose makes about it; the others use small races.
 import { readFile } from 'node:fs/promises';
-import { test, expect, engineInPage, numberAfter, pressKey, watchWorkers, settings } from './fixtures.js';
+import {
+  test,
+  expect,
+  engineInPage,
+  numberAfter,
+  pressKey,
+  watchWorkers,
+  settings,
+  shareMenu,
+} from './fixtures.js';
 import { verdictOf } from '../../web/src/lab/verdict.js';
 import { csvOf, finish, FIGURE, heldOutAt, openLab, peakOffsets } from './lab-helpers.js';
 
@@ -377,9 +386,11 @@ test('"PyTorch script" saves the inspected scheme’s experiment as a standalone
     page,
     '&task=previous&schemes=alibi,rope&inspect=alibi&seed=7&steps=100&lr=0.005',
   );
+  // The script is one of the exports, in the figure's Share / export menu.
+  const menu = await shareMenu(figure);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'PyTorch script' }).click(),
+    menu.getByRole('button', { name: 'PyTorch script' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('pe_lab_previous_alibi.py');
   const script = await readFile(await download.path(), 'utf8');
@@ -406,7 +417,7 @@ test('"PyTorch script" saves the inspected scheme’s experiment as a standalone
   await figure.getByLabel('Seed', { exact: true }).selectOption('9');
   const [second] = await Promise.all([
     page.waitForEvent('download'),
-    figure.getByRole('button', { name: 'PyTorch script' }).click(),
+    (await shareMenu(figure)).getByRole('button', { name: 'PyTorch script' }).click(),
   ]);
   expect(second.suggestedFilename()).toBe('pe_lab_previous_rope.py');
   const secondScript = await readFile(await second.path(), 'utf8');
