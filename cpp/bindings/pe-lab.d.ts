@@ -234,14 +234,18 @@ export interface Lab {
    * @throws Error when an argument is out of range.
    */
   offsetScores(layer: number, head: number, length?: number): LabOffsetScores;
-  /** The whole run as bytes (magic "PELB", format version, configuration, step, data stream, weights, moments). */
+  /**
+   * The whole run as bytes (magic "PELB", format version 4, configuration, step, data stream, weights, moments,
+   * and an FNV-1a 64 checksum of all of it; docs/lab-model.md, "Saved state").
+   */
   exportState(): Uint8Array;
   /**
    * Replaces this run with a saved one (its configuration included); training then continues bitwise as the
-   * saved run would have.
+   * saved run would have. States of format versions 1 to 3 (no checksum) still read.
    * @param bytes from {@link Lab.exportState}, at most 64 MiB
-   * @throws Error when bytes is not a Uint8Array or is not a whole saved state of this format version; the run
-   *   is then unchanged.
+   * @throws Error when bytes is not a Uint8Array or not a saved state, and the message says which: another
+   *   format version, truncated, bytes past its end, changed after it was saved (the checksum does not match),
+   *   or a configuration that is invalid or does not fit the parameters; the run is then unchanged.
    */
   importState(bytes: Uint8Array): void;
   /** Frees the run's engine memory. Every later call throws; calling delete again does nothing. */

@@ -47,7 +47,7 @@ test('new Lab takes lab.config of an extended run, and the saved state carries t
     lab.train(2);
     withLab(lab.config, (fresh) => assert.deepEqual(fresh.config, lab.config));
     const saved = lab.exportState();
-    assert.equal(saved[4], 3);
+    assert.equal(saved[4], 4);
     withLab(small, (other) => {
       other.importState(saved);
       assert.deepEqual(other.config, lab.config);

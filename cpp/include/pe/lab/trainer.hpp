@@ -97,9 +97,10 @@ class Trainer {
   /// Mean pre-softmax score by offset over the first `samples` sequences of the evaluation set of length n.
   [[nodiscard]] OffsetScores offset_scores(int layer, int head, int length, int samples);
 
-  /// The whole run as bytes: magic, version, configuration, step, data stream, parameters, moments.
+  /// The whole run as bytes: magic, version, configuration, step, data stream, parameters, moments, checksum.
   [[nodiscard]] std::vector<std::uint8_t> export_state() const;
-  /// A run restored from export_state's bytes, or the reason they cannot be read (into `problem`).
+  /// A run restored from export_state's bytes (of format version 1 to 4), or the reason they cannot be read
+  /// (into `problem`: not a state, another version, truncated, changed, or a configuration that does not fit).
   [[nodiscard]] static std::optional<Trainer> import_state(const std::uint8_t* bytes, std::size_t size,
                                                            std::string& problem);
 
