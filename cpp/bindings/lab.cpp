@@ -230,9 +230,10 @@ class LabCore {
           "options must be an object such as { method: \"interpolation\", length: 16 }; received undefined.");
     }
     if (!args.ok()) return args.error();
-    args.require(c.scheme == lab::Scheme::Rope, "the run's scheme",
-                 "\"" + std::string(lab::name_of(c.scheme)) + "\"",
-                 "\"rope\" (context-extension methods scale RoPE's rotations)");
+    // Named by its parameter, options, as every error is: the run's scheme is what it cannot have.
+    args.require(c.scheme == lab::Scheme::Rope, "options",
+                 "a fine-tune of a run of scheme \"" + std::string(lab::name_of(c.scheme)) + "\"",
+                 "a fine-tune of a \"rope\" run (context-extension methods scale RoPE's rotations)");
     const auto method = read_extension(args, options["method"], "options.method");
     const int length = args.integer(options["length"], "options.length", c.length, lim::kLabMaxLength);
     if (!args.ok()) return args.error();

@@ -87,7 +87,7 @@ test('extend refuses what it cannot do, naming the parameter, and leaves the run
   withLab({ ...small, scheme: 'alibi' }, (lab) =>
     assertEngineError(
       () => lab.extend({ method: 'interpolation', length: 16 }),
-      /^Lab\.extend: the run's scheme must be "rope" .*; received "alibi"\./,
+      /^Lab\.extend: options must be a fine-tune of a "rope" run .*; received a fine-tune of a run of scheme "alibi"\./,
     ),
   );
   withLab({ ...small, batch: 256, dModel: 256, nLayers: 2, length: 8 }, (lab) =>
