@@ -176,6 +176,10 @@ export interface Lab {
    * and T, 2T, 3T, 4T within it (T = 8, `subject`: 5, 8, 12, 16, 20, 24, 28, 32). At 128 samples that costs
    * at most a quarter of training 300 steps at the page's model sizes (`npm run bench`).
    * @param options.samples sequences per length, 1..1024 (default 32)
+   * @param options.first the index of the first sequence read in each set, 0 to 1e9 (default 0): the sets are
+   *   the same on every call, so slices `{ first: 0, samples: k }`, `{ first: k, samples: k }`, ... give
+   *   together the whole set's result (accuracy and loss weighted by samples), each call a fraction as long (the
+   *   page's lab evaluates so, keeping every call in its workers near a quarter of a second)
    * @param options.lengths the lengths to evaluate instead of the grid: increasing whole numbers from the
    *   task's minimum to min(4 T, 128)
    * @param options.extension `rope` only: run the trained model, at test time and with no training, as a
@@ -183,12 +187,13 @@ export interface Lab {
    *   over the length the run was first trained at (`originalLength`, or T), in place of the run's own
    *   extension (`method: "none"` runs a fine-tuned run with unscaled tables). The run is unchanged
    *   afterwards; without this option a run evaluates with its own tables.
-   * @throws Error for an options value that is not an object with only `samples`, `lengths` and `extension`,
-   *   samples out of range, lengths that are not increasing whole numbers in range, or an extension of another
+   * @throws Error for an options value that is not an object with only `samples`, `first`, `lengths` and
+   *   `extension`, samples or first out of range, lengths that are not increasing whole numbers in range, or an extension of another
    *   scheme, with an unknown method or a factor out of range.
    */
   evaluate(options?: {
     samples?: number;
+    first?: number;
     lengths?: ArrayLike<number>;
     extension?: {
       method: LabExtensionMethod;
@@ -227,7 +232,8 @@ export interface Lab {
   positionTable(): Float32Array;
   /**
    * The trained model's mean pre-softmax score by offset for one layer and head, over the first 64 sequences of
-   * the evaluation set of length n: flat for a head that ignores position, peaked where it looks.
+   * the evaluation set of length n (n <= 32; past it the first 2048 / n, so that no call runs long: 16 at 128):
+   * flat for a head that ignores position, peaked where it looks.
    * @param layer 0..nLayers-1
    * @param head 0..nHeads-1
    * @param length n, from the task's minimum to min(4 T, 128) (default T)

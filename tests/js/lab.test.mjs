@@ -434,3 +434,24 @@ test('evaluate runs a trained RoPE model with a context-extension method at test
     );
   });
 });
+
+test('evaluate in slices of first and samples, weighted by samples, gives the whole set', () => {
+  withLab({ ...small, task: 'reverse', scheme: 'alibi' }, (lab) => {
+    lab.train(5);
+    const lengths = [4, 8, 16];
+    const whole = lab.evaluate({ samples: 12, lengths });
+    const parts = [
+      [0, 5],
+      [5, 1],
+      [6, 6],
+    ].map(([first, samples]) => ({ samples, result: lab.evaluate({ first, samples, lengths }) }));
+    for (const key of ['accuracy', 'loss']) {
+      const summed = lengths.map((_, i) => parts.reduce((s, p) => s + p.result[key][i] * p.samples, 0) / 12);
+      summed.forEach((value, i) => assert.ok(Math.abs(value - whole[key][i]) < 1e-12, `${key} ${value}`));
+    }
+    assertEngineError(
+      () => lab.evaluate({ first: -1 }),
+      /^Lab\.evaluate: options\.first must be an integer from 0 to 1,?000,?000,?000; received -1/,
+    );
+  });
+});
