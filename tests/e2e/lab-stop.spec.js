@@ -1,6 +1,6 @@
 // A lab that can always be stopped: at the largest model and length the page offers (size large, length 32),
 // Pause and Reset answer within 200 ms of the click (the status line changes), and a race that its first steps
-// say would train for more than two minutes asks before it goes on.
+// say would train for more than three minutes asks before it goes on.
 import { test, expect } from './fixtures.js';
 import { openLab } from './lab-helpers.js';
 
@@ -51,7 +51,7 @@ test('at the largest size Pause and Reset answer within 200 ms, while a chunk is
   await expect(counter).toHaveText(/^Step 0 /);
 });
 
-test('a race its first steps say would train for more than two minutes asks before it goes on', async ({
+test('a race its first steps say would train for more than three minutes asks before it goes on', async ({
   page,
 }) => {
   test.setTimeout(90_000);

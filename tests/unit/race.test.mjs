@@ -367,19 +367,38 @@ test('Pause says so at once, before the chunks in flight come back', async () =>
 test('a race whose first chunks say it would train past askAbove pauses with a question; Play goes on', async () => {
   const config = { task: 'previous', steps: 400, seed: 3 };
   // 10 ms per step: 2 runs x 398 steps left on one worker, about 8 s.
-  const race = createRace(fakePool({ msPerStep: 10 }), options({ config, askAbove: 5 }));
+  // A clock that moves 100 ms at every look, so that the race's first two seconds pass within a few chunks.
+  let clock = 0;
+  const now = () => (clock += 100);
+  const race = createRace(fakePool({ msPerStep: 10 }), options({ config, askAbove: 5, now }));
   await race.play();
   assert.equal(race.state, 'paused');
   assert.ok(race.question && race.question.seconds > 5, JSON.stringify(race.question));
   assert.ok(
-    race.runs.every((r) => r.step <= 10),
-    'asked once every run has a measured speed, within the second chunk',
+    race.runs.every((r) => r.step < 100),
+    'asked two seconds into the race, every run having trained two chunks',
   );
   await race.play();
   assert.equal(race.question, null);
   assert.equal(race.state, 'done');
-  // A race that fits asks nothing.
-  const short = createRace(fakePool({ msPerStep: 10 }), options({ config, askAbove: 60 }));
+  // A race that fits asks nothing, even when its first chunk is slow (the engine warming up).
+  const warming = fakePool({ msPerStep: 10 });
+  const inner = warming.run.bind(warming);
+  const first = new Set();
+  warming.run = (key) => {
+    const handle = inner(key);
+    return {
+      key,
+      call: async (method, ...args) => {
+        const answer = await handle.call(method, ...args);
+        if (method !== 'train' || first.has(key)) return answer;
+        first.add(key);
+        return { ...answer, ms: answer.ms * 100 };
+      },
+    };
+  };
+  const short = createRace(warming, options({ config, askAbove: 60, now }));
   await short.play();
   assert.equal(short.state, 'done');
+  assert.equal(short.question, null);
 });

@@ -21,8 +21,13 @@ const MAX_CHUNK = 200;
 const FIRST_CHUNK = 2;
 /** Steps taken by one press of Step. */
 export const STEP_SIZE = 10;
-/** A race whose training the first chunks say will take longer than this asks before it goes on (seconds). */
-export const ASK_ABOVE_SECONDS = 120;
+/**
+ * A race whose training its first chunks say will take longer than this asks before it goes on (seconds). The
+ * default race took at most 85 s under a load of 8 to 20 on the 2-core build machine (pool.js), so it never asks.
+ */
+export const ASK_ABOVE_SECONDS = 180;
+/** How long a race that looks too long trains before it asks, so that the engine's warm-up does not count. */
+const ASK_AFTER_SECONDS = 2;
 
 /**
  * The engine's configuration of one run of a race. Randomized positions apply to every scheme with positions;
@@ -108,6 +113,8 @@ export function createRace(
   let engineMs = 0; // the workers' own time in training and evaluation calls, summed over runs
   let asked = false;
   const stepsDone = () => runs.reduce((sum, run) => sum + run.step, 0);
+  /** @type {Map<RunState, { chunks: number, seconds: number }>} chunks trained, and the last one's time per step */
+  const paces = new Map();
 
   const race = {
     runs,
@@ -134,10 +141,14 @@ export function createRace(
      * @type {{ seconds: number } | null}
      */
     question: null,
-    /** Seconds of training left at each run's measured speed, its workers in parallel (null before). */
+    /**
+     * Seconds of training left at each run's fastest speed after its first chunk, its workers in parallel; null
+     * until every run has trained two chunks. The first chunks are slow: the engine warms up (its code runs
+     * unoptimised at first, the model allocates), so the estimate falls as training goes on.
+     */
     get estimate() {
-      if (runs.some((run) => run.secondsPerStep === null)) return null;
-      const left = runs.reduce((sum, run) => sum + (total - run.step) * run.secondsPerStep, 0);
+      if (runs.some((run) => (paces.get(run)?.chunks ?? 0) < 2)) return null;
+      const left = runs.reduce((sum, run) => sum + (total - run.step) * paces.get(run).seconds, 0);
       return left / Math.max(1, Math.min(pool.size ?? 1, runs.length));
     },
     /** Seconds the engine spent training and evaluating, summed over the runs (they overlap in workers). */
@@ -181,6 +192,13 @@ export function createRace(
     const seconds = ms / 1000 / steps;
     if (ms > 0)
       run.secondsPerStep = run.secondsPerStep === null ? seconds : 0.7 * run.secondsPerStep + 0.3 * seconds;
+    if (ms > 0) {
+      const pace = paces.get(run);
+      paces.set(run, {
+        chunks: (pace?.chunks ?? 0) + 1,
+        seconds: pace ? Math.min(pace.seconds, seconds) : Infinity,
+      });
+    }
     run.loss.push(...result.loss);
     run.accuracy.push(...result.accuracy);
     run.step = done;
@@ -204,13 +222,21 @@ export function createRace(
     if (current() === 'running' && run.step >= total) await evaluated(run);
   }
 
-  /** Pauses the race with a question once the measured speed says its training would run past askAbove. */
+  /**
+   * Pauses the race with a question when the measured speed says its training would run past askAbove: as soon
+   * as the estimate fits, the race goes on without asking; while it does not, the race trains on until
+   * ASK_AFTER_SECONDS of this Play have passed (the engine warmed up), and asks if it still does not fit.
+   */
   function askIfLong() {
     if (asked || current() !== 'running') return;
     const estimate = race.estimate;
     if (estimate === null) return;
+    if (estimate <= askAbove) {
+      asked = true;
+      return;
+    }
+    if (now() - playing.since < ASK_AFTER_SECONDS * 1000) return;
     asked = true;
-    if (estimate <= askAbove) return;
     race.question = { seconds: estimate };
     end('paused');
   }
