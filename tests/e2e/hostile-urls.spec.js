@@ -195,7 +195,11 @@ test('a note stays until the reader sets its parameter', async ({ page }) => {
   const notes = page.locator('.pe-url-notes p');
   await expect(notes).toHaveCount(2);
   await expect(notes.first()).toHaveText('heads "65" is above the most this figure draws, 64: showing 64.');
-  await (await settings(page)).getByRole('slider', { name: 'Heads' }).press('ArrowLeft');
+  await (
+    await settings(page.locator('[data-figure="alibi"]'))
+  )
+    .getByRole('slider', { name: 'Heads' })
+    .press('ArrowLeft');
   await expect(notes).toHaveCount(1);
   await expect(notes).toContainText('length "1"');
 });

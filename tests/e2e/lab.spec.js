@@ -31,7 +31,9 @@ test('the default experiment shows progress at once and curves as it trains, end
   await figure.getByRole('button', { name: 'Play' }).click();
   await expect(figure.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 1000 });
   await expect(figure.locator('.pe-lab-status')).toHaveText('Training\u2026', { timeout: 1000 });
-  await expect(figure.locator('progress')).not.toHaveAttribute('value', '0', { timeout: 1000 });
+  await expect(figure.getByRole('progressbar', { name: 'Training' })).not.toHaveAttribute('value', '0', {
+    timeout: 1000,
+  });
   await expect(predict.getByLabel('RoPE')).toBeDisabled();
   for (const scheme of ['none', 'sinusoidal', 'learned', 'rope', 'alibi']) {
     await expect(figure.locator(`.pe-lab-chart-loss path.pe-lab-curve-${scheme}`)).toHaveAttribute(
@@ -42,8 +44,8 @@ test('the default experiment shows progress at once and curves as it trains, end
       },
     );
   }
-  await expect(figure.locator('.pe-lab-rate')).toContainText('steps/s');
-  await expect(figure.locator('.pe-lab-rate')).toContainText('s left');
+  await expect(figure.locator('.pe-lab-rate[data-readout="rate"]')).toContainText('steps/s');
+  await expect(figure.locator('.pe-lab-rate[data-readout="rate"]')).toContainText('s left');
   await expect(figure.locator('.pe-lab-lengths')).toBeHidden();
 
   await finish(figure, 300_000);
@@ -131,7 +133,7 @@ test('the default experiment shows progress at once and curves as it trains, end
   // The prediction beside the result: every tick (and every blank) was right.
   await expect(figure.locator('.pe-lab-predict-table tbody tr')).toHaveCount(5);
   await expect(figure.locator('.pe-lab-predict-table tbody tr', { hasText: 'RoPE' })).toContainText('works');
-  await expect(figure.locator('.pe-lab-verdict')).toHaveText('You called 5 of 5.');
+  await expect(figure.locator('.pe-lab-verdict[data-readout="prediction"]')).toHaveText('You called 5 of 5.');
   await expect(figure.locator('.pe-summary')).toContainText('Held-out accuracy at the training length');
 });
 

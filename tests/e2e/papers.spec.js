@@ -3,7 +3,7 @@
 // of the run (read back from the figure's CSV). tests/js/claims.test.mjs checks every preset's statement for
 // seeds 1..10.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.js';
+import { test, expect, settings } from './fixtures.js';
 import { judge, PRESETS } from '../../web/src/lab/papers.js';
 import { SCHEME_NAMES } from '../../web/src/figures/lab/params.js';
 import { csvOf, finish, openLab } from './lab-helpers.js';
@@ -59,7 +59,7 @@ test('the attention mask and randomized positions go through the URL and back, a
   const figure = await openLab(page, '&task=reverse&causal=on&randomized=16&schemes=none,learned&seeds=1');
   await expect(figure.getByLabel('Attention mask')).toHaveValue('on');
   await expect(figure.getByLabel('Randomized positions up to (0: off)')).toHaveValue('16');
-  const href = await figure.getByRole('link', { name: 'Link to this experiment' }).getAttribute('href');
+  const href = await figure.locator('.pe-lab-link').getAttribute('href');
   expect(new URL(href, page.url()).searchParams.get('causal')).toBe('on');
   expect(new URL(href, page.url()).searchParams.get('randomized')).toBe('16');
   await expect(figure.locator('.pe-error')).toBeHidden();
@@ -72,6 +72,7 @@ test('the attention mask and randomized positions go through the URL and back, a
   );
   await expect(figure.locator('.pe-lab-inspect-error')).toBeHidden();
   // Fewer than the training length: the engine's message names the parameter, the value and the range.
+  await settings(figure);
   await figure.getByLabel('Randomized positions up to (0: off)').fill('4');
   await figure.getByLabel('Randomized positions up to (0: off)').press('Enter');
   await expect(figure.locator('.pe-error')).toContainText('randomizedPositions');

@@ -73,13 +73,19 @@ async function interact(page, random) {
     return `range #${pick.index} ${key}`;
   }
   if (pick.tag === 'SELECT') {
-    const count = await target.locator('option:not([disabled])').count();
-    const value = await target
-      .locator('option:not([disabled])')
-      .nth(Math.floor(random() * count))
-      .getAttribute('value');
-    await target.selectOption(value ?? '');
-    return `select #${pick.index} ${value}`;
+    // By index among all the options (an option may have no value attribute); a select that a figure has
+    // rebuilt or disabled since the list was read is left alone, as a click on a gone control is.
+    const enabled = await target
+      .locator('option')
+      .evaluateAll((options) =>
+        options.flatMap((o, i) => (/** @type {HTMLOptionElement} */ (o).disabled ? [] : [i])),
+      );
+    const index = enabled[Math.floor(random() * enabled.length)];
+    const selected = await target.selectOption({ index }, { timeout: 500 }).then(
+      () => 'select',
+      () => 'gone',
+    );
+    return `${selected} #${pick.index} option ${index}`;
   }
   if (pick.tag === 'CANVAS' || pick.tag === 'svg' || pick.tag === 'SVG') {
     const box = await target.boundingBox();
