@@ -3,10 +3,19 @@
 // once the WebAssembly call has returned, check the number of arguments, and refuse calls on a deleted Lab.
 // Arguments reach LabCore as plain data, through post.js's plainArguments (nothing throws inside WebAssembly):
 // Emscripten splices both files into one module scope.
+//
+// No user code runs inside a LabCore call on plain arguments, but a polluted global can still reach one (the
+// C++ checks `bytes instanceof Uint8Array`, and a replaced Uint8Array's Symbol.hasInstance runs then). So each
+// Lab knows which of its methods is running: a call that arrives meanwhile, by whatever path, is refused by
+// name, and a delete meanwhile frees the LabCore only once the running call has returned (freeing it under
+// its own frames would be a use after free).
 /* global peApi, plainArguments */
 addOnPostRun(function () {
   var Core = Module['LabCore'];
   var cores = new WeakMap();
+  // LabCore -> the name of the method running on it; LabCores deleted while a method ran on them.
+  var running = new Map();
+  var doomed = new Set();
 
   function checkArity(name, args, arity) {
     if (args.length > arity) {
@@ -19,7 +28,31 @@ addOnPostRun(function () {
     if (core === undefined) {
       throw new Error(name + ': this Lab has been deleted (or was never created); create a new one.');
     }
+    if (running.has(core)) {
+      throw new Error(
+        name +
+          ': called while ' +
+          running.get(core) +
+          ' is running on this Lab (from code that call ran, ' +
+          'such as a getter or a replaced global); call it once that one has returned.',
+      );
+    }
     return core;
+  }
+
+  // Calls core[method] with the arguments, marked as running; an exception from inside it (such as a refused
+  // re-entrant call, thrown through its frames) is named for this call.
+  function callCore(core, name, method, plain) {
+    running.set(core, name);
+    try {
+      return core[method].apply(core, plain);
+    } catch (error) {
+      var reason = error instanceof Error ? error.message : String(error);
+      throw new Error(name + ': stopped by an exception from inside the call: ' + reason, { cause: error });
+    } finally {
+      running.delete(core);
+      if (doomed.delete(core)) core.delete();
+    }
   }
 
   function Lab(config) {
@@ -55,8 +88,7 @@ addOnPostRun(function () {
       checkArity(name, arguments, arity);
       // The arguments are read first: a getter among them that deletes this Lab is then caught by coreOf.
       var plain = plainArguments(name, parameters, arguments, arity);
-      var core = coreOf(this, name);
-      var result = core[method].apply(core, plain);
+      var result = callCore(coreOf(this, name), name, method, plain);
       if (result instanceof Error) throw result;
       return result;
     };
@@ -64,20 +96,21 @@ addOnPostRun(function () {
 
   Object.defineProperty(Lab.prototype, 'step', {
     get: function () {
-      return coreOf(this, 'Lab.step').step();
+      return callCore(coreOf(this, 'Lab.step'), 'Lab.step', 'step', []);
     },
   });
   Object.defineProperty(Lab.prototype, 'config', {
     get: function () {
-      return coreOf(this, 'Lab.config').config();
+      return callCore(coreOf(this, 'Lab.config'), 'Lab.config', 'config', []);
     },
   });
 
   Lab.prototype.delete = function () {
     var core = cores.get(this);
     if (core === undefined) return;
-    core.delete();
     cores.delete(this);
+    if (running.has(core)) doomed.add(core);
+    else core.delete();
   };
 
   peApi.Lab = Lab;

@@ -176,6 +176,10 @@ export interface Lab {
    * and T, 2T, 3T, 4T within it (T = 8, `subject`: 5, 8, 12, 16, 20, 24, 28, 32). At 128 samples that costs
    * at most a quarter of training 300 steps at the page's model sizes (`npm run bench`).
    * @param options.samples sequences per length, 1..1024 (default 32)
+   * @param options.first the index of the first sequence read in each set, 0 to 1e9 (default 0): the sets are
+   *   the same on every call, so slices `{ first: 0, samples: k }`, `{ first: k, samples: k }`, ... give
+   *   together the whole set's result (accuracy and loss weighted by samples), each call a fraction as long (the
+   *   page's lab evaluates so, keeping every call in its workers near a quarter of a second)
    * @param options.lengths the lengths to evaluate instead of the grid: increasing whole numbers from the
    *   task's minimum to min(4 T, 128)
    * @param options.extension `rope` only: run the trained model, at test time and with no training, as a
@@ -183,12 +187,13 @@ export interface Lab {
    *   over the length the run was first trained at (`originalLength`, or T), in place of the run's own
    *   extension (`method: "none"` runs a fine-tuned run with unscaled tables). The run is unchanged
    *   afterwards; without this option a run evaluates with its own tables.
-   * @throws Error for an options value that is not an object with only `samples`, `lengths` and `extension`,
-   *   samples out of range, lengths that are not increasing whole numbers in range, or an extension of another
+   * @throws Error for an options value that is not an object with only `samples`, `first`, `lengths` and
+   *   `extension`, samples or first out of range, lengths that are not increasing whole numbers in range, or an extension of another
    *   scheme, with an unknown method or a factor out of range.
    */
   evaluate(options?: {
     samples?: number;
+    first?: number;
     lengths?: ArrayLike<number>;
     extension?: {
       method: LabExtensionMethod;
@@ -227,21 +232,26 @@ export interface Lab {
   positionTable(): Float32Array;
   /**
    * The trained model's mean pre-softmax score by offset for one layer and head, over the first 64 sequences of
-   * the evaluation set of length n: flat for a head that ignores position, peaked where it looks.
+   * the evaluation set of length n (n <= 32; past it the first 2048 / n, so that no call runs long: 16 at 128):
+   * flat for a head that ignores position, peaked where it looks.
    * @param layer 0..nLayers-1
    * @param head 0..nHeads-1
    * @param length n, from the task's minimum to min(4 T, 128) (default T)
    * @throws Error when an argument is out of range.
    */
   offsetScores(layer: number, head: number, length?: number): LabOffsetScores;
-  /** The whole run as bytes (magic "PELB", format version, configuration, step, data stream, weights, moments). */
+  /**
+   * The whole run as bytes (magic "PELB", format version 4, configuration, step, data stream, weights, moments,
+   * and an FNV-1a 64 checksum of all of it; docs/lab-model.md, "Saved state").
+   */
   exportState(): Uint8Array;
   /**
    * Replaces this run with a saved one (its configuration included); training then continues bitwise as the
-   * saved run would have.
+   * saved run would have. States of format versions 1 to 3 (no checksum) still read.
    * @param bytes from {@link Lab.exportState}, at most 64 MiB
-   * @throws Error when bytes is not a Uint8Array or is not a whole saved state of this format version; the run
-   *   is then unchanged.
+   * @throws Error when bytes is not a Uint8Array or not a saved state, and the message says which: another
+   *   format version, truncated, bytes past its end, changed after it was saved (the checksum does not match),
+   *   or a configuration that is invalid or does not fit the parameters; the run is then unchanged.
    */
   importState(bytes: Uint8Array): void;
   /** Frees the run's engine memory. Every later call throws; calling delete again does nothing. */

@@ -11,15 +11,15 @@ namespace {
 
 using std::size_t;
 
-// Runs the first `samples` sequences of an evaluation set through the model `chunk` sequences at a time and
-// hands each chunk's batch and loss sums to visit.
+// Runs sequences from .. from + samples - 1 of an evaluation set through the model `chunk` sequences at a
+// time and hands each chunk's batch and loss sums to visit.
 template <typename Visit>
-void for_each_chunk(Model<float>& model, int length, int samples, int chunk, bool with_targets,
-                    Visit&& visit) {
+void for_each_chunk(Model<float>& model, int length, int samples, int chunk, bool with_targets, Visit&& visit,
+                    int from = 0) {
   const Task task = model.config().task;
   for (int first = 0; first < samples; first += chunk) {
     const int count = std::min(chunk, samples - first);
-    const Batch batch = evaluation_batch(task, length, first, count);
+    const Batch batch = evaluation_batch(task, length, from + first, count);
     const LossSums sums =
         model.forward(batch.tokens.data(), with_targets ? batch.targets.data() : nullptr, count, length);
     visit(batch, sums);
@@ -40,7 +40,7 @@ std::vector<Trainer::LengthStats> Trainer::evaluate(int samples) {
   return evaluate(samples, eval_lengths(config_));
 }
 
-std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vector<int>& lengths) {
+std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vector<int>& lengths, int first) {
   // The activations of the largest pass, allocated once: growing them length after length copied and cleared
   // the whole buffer each time (a third of evaluation's time at T = 8).
   std::int64_t largest = 0;
@@ -50,11 +50,14 @@ std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vect
   std::vector<LengthStats> out;
   for (const int n : lengths) {
     LossSums total;
-    for_each_chunk(model_, n, samples, eval_chunk(n, samples), true, [&](const Batch&, const LossSums& sums) {
-      total.loss += sums.loss;
-      total.count += sums.count;
-      total.correct += sums.correct;
-    });
+    for_each_chunk(
+        model_, n, samples, eval_chunk(n, samples), true,
+        [&](const Batch&, const LossSums& sums) {
+          total.loss += sums.loss;
+          total.count += sums.count;
+          total.correct += sums.correct;
+        },
+        first);
     const double count = std::max(1, total.count);
     out.push_back({n, total.correct / count, total.loss / count});
   }
@@ -62,9 +65,9 @@ std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vect
 }
 
 std::vector<Trainer::LengthStats> Trainer::evaluate(int samples, const std::vector<int>& lengths,
-                                                    ExtensionMethod method, double factor) {
+                                                    ExtensionMethod method, double factor, int first) {
   model_.scale_rope(method, factor, config_.scaled_from());
-  auto out = evaluate(samples, lengths);
+  auto out = evaluate(samples, lengths, first);
   model_.scale_rope(config_.extension, config_.extension_factor, config_.scaled_from());
   return out;
 }

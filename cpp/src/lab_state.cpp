@@ -5,10 +5,13 @@
 //     seed, then (version 2 on) i32 randomizedPositions, then (version 3 on) u32 extension (kExtensionNames'
 //     order), f64 extensionFactor, i32 originalLength,
 //   i64 step, u64 training batches drawn, u64 parameter count P,
-//   f32 parameters[P], f32 AdamW first moments[P], f32 second moments[P].
+//   f32 parameters[P], f32 AdamW first moments[P], f32 second moments[P],
+//   then (version 4 on) u64 FNV-1a 64 of every byte before it.
 #include <cstring>
+#include <string_view>
 
 #include "pe/lab/trainer.hpp"
+#include "pe/rng.hpp"
 
 namespace pe::lab {
 namespace {
@@ -16,8 +19,17 @@ namespace {
 constexpr char kMagic[4] = {'P', 'E', 'L', 'B'};
 // Version 2 added randomizedPositions (and the scheme t5, numbered after the others); version 1 states read
 // as randomizedPositions 0. Version 3 added the fine-tune's extension (Lab.extend); versions 1 and 2 read as
-// extension "none", factor 1, originalLength 0.
-constexpr std::uint32_t kVersion = 3;
+// extension "none", factor 1, originalLength 0. Version 4 added the checksum; versions 1 to 3 have none and
+// are read as before, checked only for their structure.
+constexpr std::uint32_t kVersion = 4;
+constexpr std::uint32_t kFirstChecked = 4;
+constexpr std::size_t kChecksumBytes = 8;
+
+// FNV-1a 64 of the bytes: every change of a single byte changes it (each step is a bijection of the hash), and
+// any other change goes unnoticed with probability 2^-64.
+std::uint64_t checksum(const std::uint8_t* bytes, std::size_t size) {
+  return fnv1a64(std::string_view(reinterpret_cast<const char*>(bytes), size));
+}
 
 class Writer {
  public:
@@ -77,6 +89,7 @@ class Reader {
     }
   }
   [[nodiscard]] std::size_t remaining() const noexcept { return size_ - at_; }
+  [[nodiscard]] std::size_t at() const noexcept { return at_; }
   bool short_read = false;
 
  private:
@@ -129,22 +142,31 @@ std::vector<std::uint8_t> Trainer::export_state() const {
   w.floats(model_.params(), count);
   w.floats(adam_.m.data(), count);
   w.floats(adam_.v.data(), count);
+  w.u64(checksum(w.out.data(), w.out.size()));
   return std::move(w.out);
 }
 
 std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::size_t size,
                                              std::string& problem) {
   Reader r(bytes, size);
-  bool magic = true;
-  for (const char expected : kMagic) magic = r.u8() == static_cast<std::uint8_t>(expected) && magic;
-  if (r.short_read || !magic) {
+  // A state cut inside its magic is truncated, not foreign: only the bytes present are compared.
+  bool magic = size > 0;
+  for (const char expected : kMagic) {
+    if (r.remaining() == 0) break;
+    magic = r.u8() == static_cast<std::uint8_t>(expected) && magic;
+  }
+  if (!magic) {
     problem = "the bytes are not a saved lab state (they do not start with \"PELB\")";
     return std::nullopt;
   }
   const std::uint32_t version = r.u32();
+  if (r.short_read) {
+    problem = "the state is truncated: it ends inside its header (" + std::to_string(size) + " bytes)";
+    return std::nullopt;
+  }
   if (version < 1 || version > kVersion) {
-    problem = "the state's format version is " + std::to_string(version) +
-              "; this engine reads versions 1 to " + std::to_string(kVersion);
+    problem = "the state is of another format version (" + std::to_string(version) +
+              "); this engine reads versions 1 to " + std::to_string(kVersion);
     return std::nullopt;
   }
   Config c;
@@ -173,33 +195,53 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
   const std::uint64_t drawn = r.u64();
   const std::uint64_t count = r.u64();
   if (r.short_read) {
-    problem = "the state ends inside its header (" + std::to_string(size) + " bytes)";
+    problem = "the state is truncated: it ends inside its header (" + std::to_string(size) + " bytes)";
     return std::nullopt;
   }
-  if (task >= kTaskNames.size() || scheme >= kSchemeNames.size() || convention > 1 || causal > 1 ||
-      scale > 1 || extension >= kExtensionMethods.size()) {
-    problem = "the state's configuration holds an unknown task, scheme, convention, extension or flag";
+  // What is wrong with the configuration, if anything; said only once the checksum (when there is one) shows
+  // that the bytes are the ones written, so that a changed byte is reported as such.
+  std::string invalid;
+  const bool known = task < kTaskNames.size() && scheme < kSchemeNames.size() && convention <= 1 &&
+                     causal <= 1 && scale <= 1 && extension < kExtensionMethods.size();
+  if (known) {
+    c.task = static_cast<Task>(task);
+    c.scheme = static_cast<Scheme>(scheme);
+    c.rope_convention = convention == 0 ? RopeConvention::Interleaved : RopeConvention::Half;
+    c.causal = causal == 1;
+    c.scale_embedding = scale == 1;
+    c.extension = kExtensionMethods[extension];
+    if (const auto p = config_problem(c)) invalid = "the state's configuration is invalid: " + *p;
+  } else {
+    invalid = "the state's configuration holds an unknown task, scheme, convention, extension or flag";
+  }
+  const std::size_t expected = invalid.empty() ? make_layout(c).total : 0;
+  const std::size_t trailer = version >= kFirstChecked ? kChecksumBytes : 0;
+  const std::size_t whole = r.at() + 3 * 4 * expected + trailer;
+  if (invalid.empty() && count == expected && size != whole) {
+    problem = size < whole ? "the state is truncated: it has " + std::to_string(size) + " of the " +
+                                 std::to_string(whole) + " bytes its header announces"
+                           : "the state has " + std::to_string(size - whole) + " bytes past its end (its header "
+                             "announces " + std::to_string(whole) + ")";
     return std::nullopt;
   }
-  c.task = static_cast<Task>(task);
-  c.scheme = static_cast<Scheme>(scheme);
-  c.rope_convention = convention == 0 ? RopeConvention::Interleaved : RopeConvention::Half;
-  c.causal = causal == 1;
-  c.scale_embedding = scale == 1;
-  c.extension = kExtensionMethods[extension];
-  if (const auto p = config_problem(c)) {
-    problem = "the state's configuration is invalid: " + *p;
+  if (trailer > 0) {
+    Reader tail(bytes + (size - kChecksumBytes), kChecksumBytes);
+    if (size < r.at() + kChecksumBytes || tail.u64() != checksum(bytes, size - kChecksumBytes)) {
+      problem = "the state was changed after it was saved: its checksum does not match its bytes";
+      return std::nullopt;
+    }
+  }
+  if (!invalid.empty()) {
+    problem = invalid;
+    return std::nullopt;
+  }
+  if (count != expected) {
+    problem = "the state holds " + std::to_string(count) + " parameters and its configuration needs " +
+              std::to_string(expected) + ": it is not a state of that configuration";
     return std::nullopt;
   }
   if (step > (std::uint64_t{1} << 53)) {
     problem = "the state's step count " + std::to_string(step) + " is out of range";
-    return std::nullopt;
-  }
-  const std::size_t expected = make_layout(c).total;
-  if (count != expected || r.remaining() != 3 * 4 * static_cast<std::size_t>(count)) {
-    problem = "the state holds " + std::to_string(count) + " parameters and " +
-              std::to_string(r.remaining()) + " bytes of values; its configuration needs " +
-              std::to_string(expected) + " parameters and " + std::to_string(3 * 4 * expected) + " bytes";
     return std::nullopt;
   }
   Trainer t(c);

@@ -16,10 +16,10 @@ namespace lab = pe::lab;
 using pe::test::small_config;
 using pe::test::train_steps;
 
-// The saved state's last 8 P bytes: AdamW's two moments.
+// The saved state's last 8 P bytes before its 8-byte checksum: AdamW's two moments.
 std::vector<std::uint8_t> moments(const lab::Trainer& t) {
   const auto bytes = t.export_state();
-  return {bytes.end() - static_cast<std::ptrdiff_t>(8 * t.model().size()), bytes.end()};
+  return {bytes.end() - 8 - static_cast<std::ptrdiff_t>(8 * t.model().size()), bytes.end() - 8};
 }
 
 }  // namespace
@@ -101,7 +101,7 @@ TEST_CASE("the saved state carries the extension, and version 2 states read as n
   REQUIRE_FALSE(t.extend(pe::ExtensionMethod::Yarn, 2.0, 16).has_value());
   train_steps(t, 3);
   const auto bytes = t.export_state();
-  CHECK(bytes[4] == 3);
+  CHECK(bytes[4] == 4);
   std::string problem;
   auto restored = lab::Trainer::import_state(bytes.data(), bytes.size(), problem);
   REQUIRE(restored.has_value());
@@ -112,11 +112,12 @@ TEST_CASE("the saved state carries the extension, and version 2 states read as n
   train_steps(*restored, 4, &b);
   CHECK(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
 
-  // A version 2 state: the same bytes without the extension's 16 (u32 method, f64 factor, i32 length),
-  // written by a run that was never extended.
+  // A version 2 state: the same bytes without the extension's 16 (u32 method, f64 factor, i32 length) and
+  // the checksum's 8, written by a run that was never extended.
   lab::Trainer plain(small_config(lab::Task::Reverse, lab::Scheme::Rope));
   train_steps(plain, 5);
   auto v2 = plain.export_state();
+  v2.resize(v2.size() - 8);
   constexpr std::ptrdiff_t kExtensionAt = 4 + 4 + 12 + 8 + 20 + 2 + 8 + 4 + 4 + 8 + 8 + 4 + 4;
   v2.erase(v2.begin() + kExtensionAt, v2.begin() + kExtensionAt + 16);
   v2[4] = 2;
@@ -127,6 +128,9 @@ TEST_CASE("the saved state carries the extension, and version 2 states read as n
   CHECK(old->export_state() == plain.export_state());
   auto bad = bytes;
   bad[kExtensionAt] = 9;
+  CHECK_FALSE(lab::Trainer::import_state(bad.data(), bad.size(), problem).has_value());
+  CHECK(problem.find("changed after it was saved") != std::string::npos);
+  pe::test::reseal(bad);
   CHECK_FALSE(lab::Trainer::import_state(bad.data(), bad.size(), problem).has_value());
   CHECK(problem.find("extension") != std::string::npos);
 }

@@ -18,6 +18,7 @@ namespace lab = pe::lab;
 
 using pe::test::small_config;
 using pe::test::train_steps;
+using pe::test::reseal;
 
 }  // namespace
 
@@ -49,6 +50,7 @@ TEST_CASE("export, import and train continue bitwise as training straight on", "
 TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[lab]") {
   lab::Trainer t(small_config(lab::Task::Previous, lab::Scheme::Rope));
   const auto good = t.export_state();
+  CHECK(good[4] == 4);
   std::string problem;
   const auto rejects = [&](std::vector<std::uint8_t> bytes, const std::string& phrase) {
     problem.clear();
@@ -62,18 +64,62 @@ TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[l
   rejects(bad_magic, "PELB");
   auto version = good;
   version[4] = 9;
-  rejects(version, "version is 9");
-  rejects(std::vector<std::uint8_t>(good.begin(), good.begin() + 30), "header");
-  rejects(std::vector<std::uint8_t>(good.begin(), good.end() - 1), "bytes");
+  rejects(version, "another format version (9)");
+  rejects(std::vector<std::uint8_t>(good.begin(), good.begin() + 30), "truncated: it ends inside its header");
+  rejects(std::vector<std::uint8_t>(good.begin(), good.end() - 1), "truncated");
   auto longer = good;
   longer.push_back(0);
-  rejects(longer, "bytes");
+  rejects(longer, "1 bytes past its end");
+  // A changed byte anywhere is caught by the checksum, in the header or among the weights.
+  for (const std::size_t at : {std::size_t{12}, std::size_t{4 + 4 + 12 + 8}, good.size() / 2, good.size() - 1}) {
+    auto changed = good;
+    changed[at] ^= 0x10;
+    rejects(changed, "changed after it was saved");
+  }
+  // With a checksum that matches, the structure is still checked.
   auto width = good;
   width[4 + 4 + 12 + 8] = 7;  // dModel
+  reseal(width);
   rejects(width, "dModel");
   auto scheme = good;
   scheme[12] = 9;
+  reseal(scheme);
   rejects(scheme, "unknown");
+  auto count = good;
+  count[good.size() - 8 - 12 * t.model().size() - 8] ^= 1;  // the parameter count's lowest byte
+  reseal(count);
+  rejects(count, "not a state of that configuration");
+}
+
+TEST_CASE("states of versions 1 to 3, which have no checksum, still read", "[lab]") {
+  auto c = small_config(lab::Task::Previous, lab::Scheme::Rope);
+  lab::Trainer t(c);
+  train_steps(t, 3);
+  auto v4 = t.export_state();
+  // Version 3 is version 4 without the checksum; version 2 also without the extension's 16 bytes, version 1
+  // also without randomizedPositions' 4 (the run has neither).
+  const std::size_t extension_at = 4 + 4 + 12 + 8 + 20 + 2 + 8 + 4 + 4 + 8 + 8 + 4 + 4;
+  auto v3 = std::vector<std::uint8_t>(v4.begin(), v4.end() - 8);
+  v3[4] = 3;
+  auto v2 = v3;
+  v2.erase(v2.begin() + static_cast<std::ptrdiff_t>(extension_at),
+           v2.begin() + static_cast<std::ptrdiff_t>(extension_at + 16));
+  v2[4] = 2;
+  auto v1 = v2;
+  v1.erase(v1.begin() + static_cast<std::ptrdiff_t>(extension_at - 4),
+           v1.begin() + static_cast<std::ptrdiff_t>(extension_at));
+  v1[4] = 1;
+  for (const auto* old : {&v3, &v2, &v1}) {
+    std::string problem;
+    auto restored = lab::Trainer::import_state(old->data(), old->size(), problem);
+    INFO(problem);
+    REQUIRE(restored.has_value());
+    CHECK(restored->export_state() == v4);
+  }
+  std::string problem;
+  auto short_v3 = std::vector<std::uint8_t>(v3.begin(), v3.end() - 4);
+  CHECK_FALSE(lab::Trainer::import_state(short_v3.data(), short_v3.size(), problem).has_value());
+  CHECK(problem.find("truncated") != std::string::npos);
 }
 
 TEST_CASE("evaluation reads a grid of lengths: the minimum, steps of half T, and T to 4T", "[lab]") {

@@ -47,7 +47,7 @@ test('new Lab takes lab.config of an extended run, and the saved state carries t
     lab.train(2);
     withLab(lab.config, (fresh) => assert.deepEqual(fresh.config, lab.config));
     const saved = lab.exportState();
-    assert.equal(saved[4], 3);
+    assert.equal(saved[4], 4);
     withLab(small, (other) => {
       other.importState(saved);
       assert.deepEqual(other.config, lab.config);
@@ -87,7 +87,7 @@ test('extend refuses what it cannot do, naming the parameter, and leaves the run
   withLab({ ...small, scheme: 'alibi' }, (lab) =>
     assertEngineError(
       () => lab.extend({ method: 'interpolation', length: 16 }),
-      /^Lab\.extend: the run's scheme must be "rope" .*; received "alibi"\./,
+      /^Lab\.extend: options must be a fine-tune of a "rope" run .*; received a fine-tune of a run of scheme "alibi"\./,
     ),
   );
   withLab({ ...small, batch: 256, dModel: 256, nLayers: 2, length: 8 }, (lab) =>

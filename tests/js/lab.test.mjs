@@ -299,7 +299,7 @@ test('every bad argument throws an Error naming the method, the parameter, the v
     const damaged = saved.slice(0, saved.length - 4);
     assertEngineError(
       () => lab.importState(damaged),
-      /^Lab\.importState: bytes cannot be read: .*parameters/,
+      /^Lab\.importState: bytes cannot be read: the state is truncated/,
     );
     // After every error the Lab still trains, from where it was.
     assert.equal(lab.step, 0);
@@ -431,6 +431,27 @@ test('evaluate runs a trained RoPE model with a context-extension method at test
     assertEngineError(
       () => lab.evaluate({ extension: { method: 'yarn', factor: 2 } }),
       /options\.extension must be left out for every scheme but "rope"; received an extension of a run of scheme "alibi"/,
+    );
+  });
+});
+
+test('evaluate in slices of first and samples, weighted by samples, gives the whole set', () => {
+  withLab({ ...small, task: 'reverse', scheme: 'alibi' }, (lab) => {
+    lab.train(5);
+    const lengths = [4, 8, 16];
+    const whole = lab.evaluate({ samples: 12, lengths });
+    const parts = [
+      [0, 5],
+      [5, 1],
+      [6, 6],
+    ].map(([first, samples]) => ({ samples, result: lab.evaluate({ first, samples, lengths }) }));
+    for (const key of ['accuracy', 'loss']) {
+      const summed = lengths.map((_, i) => parts.reduce((s, p) => s + p.result[key][i] * p.samples, 0) / 12);
+      summed.forEach((value, i) => assert.ok(Math.abs(value - whole[key][i]) < 1e-12, `${key} ${value}`));
+    }
+    assertEngineError(
+      () => lab.evaluate({ first: -1 }),
+      /^Lab\.evaluate: options\.first must be an integer from 0 to 1,?000,?000,?000; received -1/,
     );
   });
 });

@@ -133,7 +133,7 @@ async function usage(): Promise<void> {
   ropeLab.delete();
   const losses: Float32Array = lab.train(10).loss;
   const trainAccuracy: Float32Array = lab.train(1).accuracy;
-  const evaluation = lab.evaluate({ samples: 16 });
+  const evaluation = lab.evaluate({ samples: 16, first: 16 });
   const lengths: Int32Array = evaluation.lengths;
   const byLength: Float64Array = evaluation.accuracy;
   const attentionWords: string[] = lab.attention(0, 1, 12, 3).words;

@@ -135,7 +135,8 @@ test("chunks follow the engine's own time per step, not the time a call waited i
   const chunks = pool.calls.filter((c) => c[1] === 'train').map((c) => c[2]);
   // A short first chunk (progress shows at once), then the size the engine's time gives.
   assert.deepEqual(chunks, [2, 4, 4, 4, 4, 4, 4, 4, 4]);
-  assert.ok(Math.abs(race.engineSeconds - (0.02 * 34 + 0.002)) < 1e-9, `engine ${race.engineSeconds}`);
+  // Evaluation in two slices of 2 ms each.
+  assert.ok(Math.abs(race.engineSeconds - (0.02 * 34 + 2 * 0.002)) < 1e-9, `engine ${race.engineSeconds}`);
 });
 
 test('a stopped race applies nothing its pool still sends, and reports nothing', async () => {
@@ -223,8 +224,14 @@ test('a race of several seeds trains one run per scheme and seed, each created f
   );
   // Every run trained to the end and evaluated, once.
   assert.ok(race.runs.every((r) => r.step === 45 && r.evaluation !== null));
-  const evaluations = pool.calls.filter((c) => c[1] === 'evaluate').map((c) => c[0]);
-  assert.deepEqual([...evaluations].sort(), race.runs.map((r) => r.key).sort());
+  // Each in two slices: one sequence of every length (the grid, and the engine's speed), then the rest.
+  const evaluations = pool.calls.filter((c) => c[1] === 'evaluate');
+  for (const run of race.runs) {
+    assert.deepEqual(
+      evaluations.filter((c) => c[0] === run.key).map((c) => c[2]),
+      [{ samples: 1 }, { first: 1, samples: 63, lengths: [2, 3] }],
+    );
+  }
 });
 
 test('without seeds a race trains from its configuration\u2019s seed alone', () => {
@@ -329,4 +336,69 @@ test('Pause then Play at once never trains a run past the schedule', async () =>
     assert.equal(run.step, 40);
     assert.equal(run.loss.length, 40);
   }
+});
+
+test('Pause says so at once, before the chunks in flight come back', async () => {
+  const held = [];
+  const pool = fakePool();
+  const inner = pool.run.bind(pool);
+  pool.run = (key) => {
+    const handle = inner(key);
+    return {
+      key,
+      call: async (method, ...args) => {
+        if (method === 'train' && args[0] > 2) await new Promise((resolve) => held.push(resolve));
+        return handle.call(method, ...args);
+      },
+    };
+  };
+  const states = [];
+  const race = createRace(pool, options({ onChange: (r) => states.push(r.state) }));
+  const playing = race.play();
+  await until(() => held.length === 2);
+  const pausing = race.pause();
+  assert.equal(states.at(-1), 'paused', 'told before any chunk has come back');
+  for (const release of held) release();
+  await pausing;
+  await playing;
+  assert.equal(race.state, 'paused');
+});
+
+test('a race whose first chunks say it would train past askAbove pauses with a question; Play goes on', async () => {
+  const config = { task: 'previous', steps: 400, seed: 3 };
+  // 10 ms per step: 2 runs x 398 steps left on one worker, about 8 s.
+  // A clock that moves 100 ms at every look, so that the race's first two seconds pass within a few chunks.
+  let clock = 0;
+  const now = () => (clock += 100);
+  const race = createRace(fakePool({ msPerStep: 10 }), options({ config, askAbove: 5, now }));
+  await race.play();
+  assert.equal(race.state, 'paused');
+  assert.ok(race.question && race.question.seconds > 5, JSON.stringify(race.question));
+  assert.ok(
+    race.runs.every((r) => r.step < 100),
+    'asked two seconds into the race, every run having trained two chunks',
+  );
+  await race.play();
+  assert.equal(race.question, null);
+  assert.equal(race.state, 'done');
+  // A race that fits asks nothing, even when its first chunk is slow (the engine warming up).
+  const warming = fakePool({ msPerStep: 10 });
+  const inner = warming.run.bind(warming);
+  const first = new Set();
+  warming.run = (key) => {
+    const handle = inner(key);
+    return {
+      key,
+      call: async (method, ...args) => {
+        const answer = await handle.call(method, ...args);
+        if (method !== 'train' || first.has(key)) return answer;
+        first.add(key);
+        return { ...answer, ms: answer.ms * 100 };
+      },
+    };
+  };
+  const short = createRace(warming, options({ config, askAbove: 60, now }));
+  await short.play();
+  assert.equal(short.state, 'done');
+  assert.equal(short.question, null);
 });

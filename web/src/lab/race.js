@@ -6,6 +6,7 @@
 // for good (its workers are going away). Pure logic over a pool of runs (pool.js), so Node's tests drive it
 // with a stand-in pool.
 import { runKey } from './seeds.js';
+import { addSlice, finishedSlices, nextSlice, startSlices } from './slices.js';
 
 /**
  * Engine time a worker takes to serve one chunk of every run it holds: Pause lands within it, and no run of a
@@ -20,6 +21,13 @@ const MAX_CHUNK = 200;
 const FIRST_CHUNK = 2;
 /** Steps taken by one press of Step. */
 export const STEP_SIZE = 10;
+/**
+ * A race whose training its first chunks say will take longer than this asks before it goes on (seconds). The
+ * default race took at most 85 s under a load of 8 to 20 on the 2-core build machine (pool.js), so it never asks.
+ */
+export const ASK_ABOVE_SECONDS = 180;
+/** How long a race that looks too long trains before it asks, so that the engine's warm-up does not count. */
+const ASK_AFTER_SECONDS = 2;
 
 /**
  * The engine's configuration of one run of a race. Randomized positions apply to every scheme with positions;
@@ -53,11 +61,14 @@ export function runConfig(config, scheme, seed) {
  *   when not given)
  * @param {{ config: Record<string, unknown>, schemes: string[], seeds?: number[], samples: number,
  *   onChange: (race: ReturnType<typeof createRace>) => void, onError: (error: Error) => void,
- *   now?: () => number, calm?: () => Promise<void> | null }} options `config` is the engine's Lab
+ *   now?: () => number, calm?: () => Promise<void> | null, askAbove?: number }} options `config` is the
+ *   engine's Lab
  *   configuration less the scheme and the seed; `seeds` the seeds every scheme trains from
  *   (default `[config.seed]`); `onChange` is called after every chunk and state change; `calm` is asked
  *   before every chunk of Play and, when it returns a promise, the chunk waits for it (the page yields its
- *   cores to the reader's input elsewhere)
+ *   cores to the reader's input elsewhere); `askAbove`: once every run has trained a chunk, a Play whose
+ *   training would take longer than this many seconds at the measured speed pauses with `question` set, and
+ *   the next Play goes on (default: never asks)
  */
 export function createRace(
   pool,
@@ -70,6 +81,7 @@ export function createRace(
     onError,
     now = () => performance.now(),
     calm = () => null,
+    askAbove = Infinity,
   },
 ) {
   const total = Number(config.steps);
@@ -99,7 +111,10 @@ export function createRace(
   const playing = { since: 0, steps: 0 };
   let elapsed = 0; // milliseconds spent running or evaluating, over every Play and Step
   let engineMs = 0; // the workers' own time in training and evaluation calls, summed over runs
+  let asked = false;
   const stepsDone = () => runs.reduce((sum, run) => sum + run.step, 0);
+  /** @type {Map<RunState, { chunks: number, seconds: number }>} chunks trained, and the last one's time per step */
+  const paces = new Map();
 
   const race = {
     runs,
@@ -119,6 +134,22 @@ export function createRace(
     get secondsLeft() {
       const rate = race.rate;
       return rate ? (runs.length * total - stepsDone()) / rate : null;
+    },
+    /**
+     * Set when the race paused itself to ask before a long run: `seconds` of training left at the measured
+     * speed. Play clears it and goes on; the race does not ask again.
+     * @type {{ seconds: number } | null}
+     */
+    question: null,
+    /**
+     * Seconds of training left at each run's fastest speed after its first chunk, its workers in parallel; null
+     * until every run has trained two chunks. The first chunks are slow: the engine warms up (its code runs
+     * unoptimised at first, the model allocates), so the estimate falls as training goes on.
+     */
+    get estimate() {
+      if (runs.some((run) => (paces.get(run)?.chunks ?? 0) < 2)) return null;
+      const left = runs.reduce((sum, run) => sum + (total - run.step) * paces.get(run).seconds, 0);
+      return left / Math.max(1, Math.min(pool.size ?? 1, runs.length));
     },
     /** Seconds the engine spent training and evaluating, summed over the runs (they overlap in workers). */
     get engineSeconds() {
@@ -161,6 +192,13 @@ export function createRace(
     const seconds = ms / 1000 / steps;
     if (ms > 0)
       run.secondsPerStep = run.secondsPerStep === null ? seconds : 0.7 * run.secondsPerStep + 0.3 * seconds;
+    if (ms > 0) {
+      const pace = paces.get(run);
+      paces.set(run, {
+        chunks: (pace?.chunks ?? 0) + 1,
+        seconds: pace ? Math.min(pace.seconds, seconds) : Infinity,
+      });
+    }
     run.loss.push(...result.loss);
     run.accuracy.push(...result.accuracy);
     run.step = done;
@@ -176,31 +214,71 @@ export function createRace(
         if (current() !== 'running') break;
       }
       await train(run, chunk);
-      if (live()) onChange(race);
+      if (!live()) return;
+      askIfLong();
+      onChange(race);
     }
     // Evaluated as soon as it is trained, a run keeps its worker busy while runs elsewhere still train.
     if (current() === 'running' && run.step >= total) await evaluated(run);
   }
 
+  /**
+   * Pauses the race with a question when the measured speed says its training would run past askAbove: as soon
+   * as the estimate fits, the race goes on without asking; while it does not, the race trains on until
+   * ASK_AFTER_SECONDS of this Play have passed (the engine warmed up), and asks if it still does not fit.
+   */
+  function askIfLong() {
+    if (asked || current() !== 'running') return;
+    const estimate = race.estimate;
+    if (estimate === null) return;
+    if (estimate <= askAbove) {
+      asked = true;
+      return;
+    }
+    if (now() - playing.since < ASK_AFTER_SECONDS * 1000) return;
+    asked = true;
+    race.question = { seconds: estimate };
+    end('paused');
+  }
+
   /** @type {Map<RunState, Promise<void>>} */
   const evaluations = new Map();
-  /** Evaluates a run once, however many loops and Steps ask for it. */
+  /** @type {Map<RunState, import('./slices.js').Partial>} what is done of each run's evaluation */
+  const partials = new Map();
+  /**
+   * Evaluates a run in slices (slices.js), however many loops and Steps ask for it; a Pause stops it between
+   * two slices, and the next call goes on from there.
+   */
   function evaluated(run) {
     if (!evaluations.has(run)) {
-      evaluations.set(
-        run,
-        (async () => {
-          const { result, ms } = await run.handle.call('evaluate', { samples });
-          if (!live()) return;
-          engineMs += ms > 0 ? ms : 0;
-          run.evaluation = {
-            lengths: Array.from(result.lengths),
-            accuracy: Array.from(result.accuracy),
-            loss: Array.from(result.loss),
-          };
-          onChange(race);
-        })(),
-      );
+      const going = () => current() === 'running' || current() === 'evaluating';
+      const ask = async (options) => {
+        const { result, ms } = await run.handle.call('evaluate', options);
+        engineMs += live() && ms > 0 ? ms : 0;
+        return { result, ms };
+      };
+      const work = (async () => {
+        while (going() && !run.evaluation) {
+          const partial = partials.get(run);
+          const slice = partial && nextSlice(partial, samples);
+          if (!partial) {
+            const { result, ms } = await ask({ samples: 1 });
+            partials.set(run, startSlices(result, ms));
+          } else if (slice) {
+            const { result, ms } = await ask(slice);
+            addSlice(partial, slice, result, ms);
+          } else {
+            run.evaluation = finishedSlices(partial);
+            onChange(race);
+          }
+        }
+      })();
+      // Stopped by a Pause (or failed), the next call starts again from what is done.
+      const forget = () => {
+        if (!run.evaluation) evaluations.delete(run);
+      };
+      evaluations.set(run, work);
+      work.then(forget, forget);
     }
     return evaluations.get(run);
   }
@@ -228,6 +306,7 @@ export function createRace(
   /** Trains every run to the end of the schedule, then evaluates; resolves when it stops (done or paused). */
   async function play() {
     if (state !== 'idle' && state !== 'paused') return started;
+    race.question = null;
     begin('running');
     // Chunks a Pause left in flight come back first: two loops of one run would train it past the schedule.
     const before = started;
@@ -244,10 +323,11 @@ export function createRace(
     return started;
   }
 
-  /** Stops after the chunks in flight; Play goes on from there. */
+  /** Says so at once, and stops after the chunks in flight; Play goes on from there. */
   async function pause() {
     if (state !== 'running') return;
     end('paused');
+    onChange(race);
     await started;
     if (live()) onChange(race);
   }

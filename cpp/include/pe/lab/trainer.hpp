@@ -64,13 +64,15 @@ class Trainer {
   };
   /// The first `samples` sequences of the evaluation set of each length in eval_lengths(config()).
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples);
-  /// The same at the given lengths (each from the task's minimum to max_eval_length), in their order.
-  [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths);
+  /// The same at the given lengths (each from the task's minimum to max_eval_length), in their order, over
+  /// sequences first .. first + samples - 1 of each set: slices of a set evaluated one call at a time give the
+  /// whole set's sums (the page slices evaluation so that no call runs long).
+  [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths, int first = 0);
   /// The same with RoPE run as a context-extension method with length factor `factor` (>= 1) over the
   /// length the run was first trained at (Config::scaled_from), at test time only, in place of the run's own
   /// extension: the run is unchanged afterwards. Only for `rope`.
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths,
-                                                  ExtensionMethod method, double factor);
+                                                  ExtensionMethod method, double factor, int first = 0);
 
   /// Chen et al. (2023)'s fine-tune at a longer length, set up: training continues at `length` with RoPE run
   /// as `method` with length factor `factor` over the length the run was first trained at, keeping the
@@ -97,9 +99,10 @@ class Trainer {
   /// Mean pre-softmax score by offset over the first `samples` sequences of the evaluation set of length n.
   [[nodiscard]] OffsetScores offset_scores(int layer, int head, int length, int samples);
 
-  /// The whole run as bytes: magic, version, configuration, step, data stream, parameters, moments.
+  /// The whole run as bytes: magic, version, configuration, step, data stream, parameters, moments, checksum.
   [[nodiscard]] std::vector<std::uint8_t> export_state() const;
-  /// A run restored from export_state's bytes, or the reason they cannot be read (into `problem`).
+  /// A run restored from export_state's bytes (of format version 1 to 4), or the reason they cannot be read
+  /// (into `problem`: not a state, another version, truncated, changed, or a configuration that does not fit).
   [[nodiscard]] static std::optional<Trainer> import_state(const std::uint8_t* bytes, std::size_t size,
                                                            std::string& problem);
 

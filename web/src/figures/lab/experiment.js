@@ -2,7 +2,7 @@
 // the reader asks of the trained models. Reset or a changed control ends the experiment and terminates its
 // workers, so that nothing of it stays in memory; the next one starts fresh workers when it is played.
 import { startPool, StoppedError } from '../../lab/pool.js';
-import { createRace } from '../../lab/race.js';
+import { ASK_ABOVE_SECONDS, createRace } from '../../lab/race.js';
 
 /** While a race trains, inspections are asked for at most this often (each waits behind a training chunk). */
 const INSPECT_EVERY_MS = 1000;
@@ -28,6 +28,7 @@ export function createExperiment({ key, config, schemes, seeds, samples, workers
       seeds,
       samples,
       calm,
+      askAbove: ASK_ABOVE_SECONDS,
       onChange: () => onChange(),
       onError: (error) => {
         if (error instanceof StoppedError) return;

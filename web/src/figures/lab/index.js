@@ -135,6 +135,12 @@ export default defineFigure({
     };
     view.schedule = schedule;
     const experiment = () => view.data.shared.experiment;
+    // Pause and Reset redraw the toolbar in the click's own task: the status line answers at once, whatever
+    // the throttled redraw of the rest waits for.
+    const answer = () => {
+      const { race, failure, pool } = experiment();
+      view.toolbar.draw(race, failure, pool.size);
+    };
     view.toolbar = toolbar({
       play: () => {
         view.predict.lock();
@@ -143,6 +149,7 @@ export default defineFigure({
       },
       pause: () => {
         experiment().race.pause();
+        answer();
         schedule();
       },
       step: () => {
@@ -152,6 +159,7 @@ export default defineFigure({
       },
       reset: () => {
         renew(view, { playing: false });
+        answer();
         schedule();
       },
     });

@@ -80,15 +80,26 @@ export function toolbar(actions) {
           `${formatFixed(race.seconds, 1)} s, in ${workers} ${workers === 1 ? 'worker' : 'workers'}.`
         : state === 'failed' && failure
           ? `${STATUS.failed} ${failure.message}`
-          : state === 'paused'
-            ? `Paused at step ${formatInt(at)}.`
-            : state === 'evaluating'
-              ? `${STATUS.evaluating} ${runs.filter((r) => r.evaluation).length} of ${runs.length} done.`
-              : STATUS[state];
+          : state === 'paused' && race.question
+            ? questionText(race.question.seconds)
+            : state === 'paused'
+              ? `Paused at step ${formatInt(at)}.`
+              : state === 'evaluating'
+                ? `${STATUS.evaluating} ${runs.filter((r) => r.evaluation).length} of ${runs.length} done.`
+                : STATUS[state];
     write.putText(status, text);
   }
 
   return { element, draw, play, step, reset };
+}
+
+/** The race paused itself before a long run: how long, and what the reader can do. */
+function questionText(seconds) {
+  const minutes = Math.ceil(seconds / 60);
+  return (
+    `At the speed of its first steps this race would train for about ${formatInt(minutes)} minutes. ` +
+    'Press Play to train anyway, or choose a smaller model, fewer seeds or fewer steps.'
+  );
 }
 
 function rateText(race) {
