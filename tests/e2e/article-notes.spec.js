@@ -47,14 +47,17 @@ async function entries() {
         linked.add(key);
       }
       // A section parameter is one value however it is named: never twice in a load (the first would count).
+      // Under a linked figure's prefix, the value out of range (or of the wrong kind); the others under PART.
       const slot = declarations[key].linked ? `${PART}.${name}` : `${id}.${name}`;
-      for (const [kind, value] of invalidValues(declarations[key]))
+      for (const [kind, value] of invalidValues(declarations[key])) {
+        if (declarations[key].linked && kind !== 'out of range' && kind !== 'wrong kind') continue;
         all.push({ owner: id, name, value, kind, where: id, slot });
+      }
     }
     all.push({ owner: id, name: 'nosuch', value: '1', kind: 'unknown key', where: id });
   }
   for (const [key, decl] of Object.entries(SINUSOIDAL)) {
-    for (const [kind, value] of invalidValues(decl))
+    for (const [kind, value] of invalidValues(decl).filter(([kind]) => kind !== 'out of range'))
       all.push({ owner: PART, name: key, value, kind, where: PART, slot: `${PART}.${key}` });
   }
   all.push({ owner: 'nobody', name: 'x', value: '1', kind: 'unknown key', where: null });
