@@ -3,36 +3,10 @@
 // the figure shows. Each must end in a message (role=alert) or a note saying what is shown instead (role=status)
 // naming the parameter, with no page or console error, no element injected, the page no wider than the window
 // and the figure's frame (controls and plot) still there for the reader to fix the value.
-import { register } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { figures } from '../../web/src/app/registry.js';
+import { figureOf } from './declarations.js';
 import { expect, test, settings } from './fixtures.js';
-
-// The figure modules are imported here, in Node, to read their declarations: their style sheets load as empty
-// modules and `?raw` imports as text, as Vite builds them, and ui/theme.js finds a window with matchMedia.
-const HOOKS = `
-import { readFile } from 'node:fs/promises';
-export async function load(url, context, nextLoad) {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'file:') return nextLoad(url, context);
-  if (parsed.pathname.endsWith('.css')) return { format: 'module', shortCircuit: true, source: '' };
-  if (parsed.search !== '?raw') return nextLoad(url, context);
-  parsed.search = '';
-  const text = await readFile(parsed, 'utf8');
-  return { format: 'module', shortCircuit: true, source: 'export default ' + JSON.stringify(text) + ';' };
-}`;
-register(`data:text/javascript,${encodeURIComponent(HOOKS)}`);
-
-/** Figure `id` as its module declares it: its URL parameters ({ key, name, type, default }) and declarations. */
-async function figureOf(id) {
-  const stub = !('window' in globalThis);
-  if (stub) globalThis.window = { matchMedia: () => ({ matches: false, addEventListener() {} }) };
-  try {
-    return (await figures[id]()).default;
-  } finally {
-    if (stub) delete globalThis.window;
-  }
-}
 
 const TEN_KB = 'x'.repeat(10 * 1024);
 const LONG_LIST = Array.from({ length: 65536 }, () => '3').join(',');

@@ -337,3 +337,23 @@ test('a parameter that must move with one the URL set moves, with a note naming 
   assert.deepEqual(keepBound(decls, { trained: 1024 }, bound), { options: { trained: 1024 }, notes: [] });
   assert.deepEqual(keepBound(decls, {}, bound), { options: {}, notes: [] });
 });
+
+test('readQuery refuses text shorter than its minLength (spaces aside), keeping the default', () => {
+  const decls = { word: { type: 'string', default: 'dog', maxLength: 40, minLength: 1 } };
+  for (const raw of ['', '   ']) {
+    const { options, notes } = readQuery(new URLSearchParams({ word: raw }), decls);
+    assert.deepEqual(options, {});
+    assert.equal(notes[0].kind, 'error');
+    assert.match(
+      notes[0].text,
+      /^word ".*" is empty; allowed: text of 1 to 40 characters\. Showing the default, "dog"\.$/,
+    );
+  }
+});
+
+test('keepBound names the values it moved a parameter for, or the others when the URL gave only it', () => {
+  const decls = { low: { type: 'int', default: 1 }, high: { type: 'int', default: 5 } };
+  const bound = ({ low, high }) => ({ low: Math.min(low, high) });
+  const { notes } = keepBound(decls, { low: 9 }, bound);
+  assert.equal(notes[0].text, `low "9" cannot stand with the figure's other values: showing 5.`);
+});

@@ -112,6 +112,18 @@ export function defineFigure(spec) {
      */
     parse,
     /**
+     * What the figure computes for these options, as a mounted figure does: the defaults, then the options, then
+     * each parameter whose range follows others brought within it, given to the spec's `compute` (Node's tests
+     * run it against the built engine).
+     * @param {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
+     * @param {Record<string, unknown>} [options]
+     */
+    compute: (engine, options = {}) => {
+      const values = pick({ ...defaults, ...options }, Object.keys(decls));
+      const next = { ...values, ...clampToBounds(decls, values) };
+      return spec.compute ? spec.compute(engine, next, null) : next;
+    },
+    /**
      * Mounts the figure; values the page's address holds for it (URL state, answering MOUNT_EVENT) come first.
      * @param {HTMLElement} element
      * @param {Record<string, unknown>} [options] parameters, and the figure's other options

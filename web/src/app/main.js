@@ -5,10 +5,12 @@ import { startLabPresets } from '../article/presets.js';
 import { startSinusoidalSection } from '../article/sinusoidal.js';
 import { startNavigation } from '../article/toc.js';
 import { SINUSOIDAL } from '../figures/shared-params.js';
+import { h } from '../ui/dom.js';
+import { showNotes } from '../ui/frame.js';
 import { initTheme } from '../ui/theme.js';
 import { holdLinkedElements } from './hold-in-view.js';
 import { mountWhenVisible } from './lazy.js';
-import { parseQuery } from './params.js';
+import { readQuery } from './params.js';
 import { figures } from './registry.js';
 import { startUrlState } from './url-state.js';
 
@@ -21,7 +23,8 @@ startUrlState({
   figureIds: Object.keys(figures),
   section,
   sectionParams: SINUSOIDAL,
-  parseSection: (query) => parseQuery(query, SINUSOIDAL),
+  parseSection: (query) => readQuery(query, SINUSOIDAL),
+  pageNotes: showPageNotes,
 });
 nameFigureSlots();
 holdLinkedElements(document);
@@ -30,6 +33,21 @@ for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]
   mountWhenVisible(slot, slot.dataset.mount).catch(() => {
     // The slot already shows the error in place of the figure.
   });
+}
+
+/**
+ * Notes on the address that belong to no figure and no section (a key the article does not read), above the
+ * article's first section.
+ * @param {import('./params.js').ParamNote[]} list
+ */
+function showPageNotes(list) {
+  let box = /** @type {HTMLElement | null} */ (document.querySelector('.pe-page-notes'));
+  if (!box && list.length === 0) return;
+  if (!box) {
+    box = h('div', { class: 'pe-url-notes pe-page-notes', hidden: true });
+    document.getElementById('article')?.prepend(box);
+  }
+  showNotes(box, list);
 }
 
 /**

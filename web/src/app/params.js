@@ -8,7 +8,7 @@
 // - refused, with a message (kind 'error'), and the parameter keeps its default: a number that is not a decimal
 //   number or not finite (empty, "NaN", "1e309", text), a value that is not one of an enum's or a width's
 //   choices, a boolean other than 1/0/true/false/yes/no/on/off (or empty, true), text longer than the
-//   parameter's maxLength, and a list that is empty or holds an item that is not a finite number;
+//   parameter's maxLength or (spaces aside) shorter than its minLength, and a list that is empty or holds an item that is not a finite number;
 // - brought to the nearest value the figure offers, with a note (kind 'clamp'): a number below `min` or above
 //   `max`, a whole-number parameter given a fraction, a value between the steps of `step` or between the
 //   powers of two of a 'pow2' scale, list items outside `items`' range, and a list longer than `maxItems`
@@ -58,6 +58,7 @@ export function parseNumberList(text) {
  * @property {string|false} [url] the URL name (the key by default); false keeps it out of URLs
  * @property {boolean} [linked] the article's section bar stands in for this control (`controls: false`)
  * @property {number} [maxLength] strings: most characters accepted from a URL (MAX_TEXT by default)
+ * @property {number} [minLength] strings: fewest characters, spaces aside, accepted from a URL (none by default)
  * @property {number} [maxItems] lists: most items the figure shows (MAX_ITEMS by default); a URL giving more
  *   shows the first maxItems, with a note
  * @property {{ type: string, min?: number, max?: number | ((params: Record<string, any>) => number) }} [items]
@@ -122,7 +123,7 @@ export function keepBound(decls, options, bound) {
     if (value === values[key] || !decls[key]) continue;
     const name = decls[key].url || key;
     const why = key in options ? `${quote(values[key])} cannot stand with` : `moves with`;
-    const others = givenNames.filter((other) => other !== name).join(' and ');
+    const others = givenNames.filter((other) => other !== name).join(' and ') || "the figure's other values";
     notes.push({ key, name, kind: 'clamp', text: `${name} ${why} ${others}: showing ${show(value)}.` });
     moved[key] = value;
   }
@@ -190,8 +191,8 @@ export function shortenMessage(message) {
   );
 }
 
-const grouped = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 /** A number in a note: grouped digits ("2,048"), six significant digits at most. */
+const grouped = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 const wholes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 // Whole numbers exactly (1,048,576, not 1,048,580); others to six significant digits.
 const show = (x) =>
@@ -249,9 +250,11 @@ function readBoolean(raw, decl, param) {
 
 function readText(raw, decl, param) {
   const most = decl.maxLength ?? MAX_TEXT;
-  if (raw.length <= most) return { value: raw };
-  const problem = `is ${show(raw.length)} characters long`;
-  return refuse(param, raw, problem, `text of at most ${show(most)} characters`, decl);
+  const least = decl.minLength ?? 0;
+  if (raw.length <= most && raw.trim().length >= least) return { value: raw };
+  const problem = raw.length > most ? `is ${show(raw.length)} characters long` : 'is empty';
+  const allowed = least > 0 ? `${show(least)} to ${show(most)}` : `at most ${show(most)}`;
+  return refuse(param, raw, problem, `text of ${allowed} characters`, decl);
 }
 
 /** What a number parameter (or a list's item) allows, in words, for the values read so far. */

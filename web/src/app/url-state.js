@@ -4,53 +4,18 @@
 // section bar, which six figures follow, `sinusoidal.positions=50` (a linked figure's own prefix is read for those
 // too, so `heatmap.positions=50` works). Only values that differ from the defaults are written.
 // The string functions are pure (Node's tests run them); startUrlState wires them to the page.
+import { droppedNote, moreNotes, readAddress, unknownNames } from './address.js';
 import { formatParam, urlParamsOf } from './params.js';
+
+export { MAX_KEY_LENGTH, MAX_KEYS, MAX_QUERY, readAddress, readQuery } from './address.js';
 
 /** The prefix of the section bar's values: the part of the article whose figures it drives. */
 export const PART = 'sinusoidal';
-/** Characters of the query read at most, keys read at most, and the longest key. */
-export const MAX_QUERY = 4096;
-export const MAX_KEYS = 64;
-export const MAX_KEY_LENGTH = 64;
-
 /** Events between figures and URL state (figure.js sends and answers them; startUrlState listens). */
 export const MOUNT_EVENT = 'pe:figure-mount';
 export const CHANGE_EVENT = 'pe:params-change';
 export const APPLY_EVENT = 'pe:apply-params';
 export const LINK_EVENT = 'pe:share-link';
-
-const KEY = /^([a-z]+)\.([A-Za-z][A-Za-z0-9]*)$/;
-
-/**
- * The query's values by owner: Map of prefix to URLSearchParams of unprefixed names. Reads at most MAX_QUERY
- * characters (whole entries only) and MAX_KEYS keys; keys of unknown owners, malformed keys and repeats of a key
- * are left out (the first one counts).
- * @param {string} search location.search, with or without its '?'
- * @param {Iterable<string>} owners the known prefixes
- * @returns {Map<string, URLSearchParams>}
- */
-export function readQuery(search, owners) {
-  const known = new Set(owners);
-  /** @type {Map<string, URLSearchParams>} */
-  const groups = new Map();
-  let length = 0;
-  let keys = 0;
-  for (const piece of search.replace(/^\?/, '').split('&')) {
-    length += piece.length + 1;
-    if (length > MAX_QUERY + 1 || keys >= MAX_KEYS) break;
-    if (piece === '') continue;
-    const [[key, value] = []] = new URLSearchParams(piece);
-    if (key === undefined || key.length > MAX_KEY_LENGTH) continue;
-    const match = KEY.exec(key);
-    if (!match || !known.has(match[1])) continue;
-    const group = groups.get(match[1]) ?? new URLSearchParams();
-    if (group.has(match[2])) continue;
-    group.set(match[2], value);
-    groups.set(match[1], group);
-    keys += 1;
-  }
-  return groups;
-}
 
 /**
  * The parameters whose value differs from the default, as [URL name, text] in declaration order.
@@ -168,12 +133,15 @@ const REPLACE_MS = 200;
  * bring back.
  * @param {object} options
  * @param {string[]} options.figureIds every figure id (the prefixes read besides PART)
- * @param {{ update(patch: Record<string, unknown>): void, params(): Record<string, unknown> } | null} options.section
- *   the section bar's part of the article (null when the page has none)
+ * @param {{ update(patch: Record<string, unknown>): void, params(): Record<string, unknown>,
+ *   notes(list: import('./params.js').ParamNote[]): void } | null} options.section the section bar's part of the
+ *   article (null when the page has none)
  * @param {Record<string, import('./params.js').ParamDecl>} options.sectionParams the bar's declarations
- * @param {(query: URLSearchParams) => object} options.parseSection
+ * @param {(query: URLSearchParams) => { options: object, notes: import('./params.js').ParamNote[] }} options.parseSection
+ * @param {(list: import('./params.js').ParamNote[]) => void} options.pageNotes shows the notes that belong to no
+ *   figure and no section (keys the article does not read, the rest of an address past its limits)
  */
-export function startUrlState({ figureIds, section, sectionParams, parseSection }) {
+export function startUrlState({ figureIds, section, sectionParams, parseSection, pageNotes }) {
   const owners = [PART, ...figureIds];
   const sectionList = urlParamsOf(sectionParams);
   const sectionKeys = sectionList.map((p) => p.key);
@@ -181,7 +149,10 @@ export function startUrlState({ figureIds, section, sectionParams, parseSection 
   const sectionDefaults = Object.fromEntries(sectionList.map((p) => [p.key, p.default]));
   /** @type {Map<HTMLElement, { id: string, params: any[], parse: (q: URLSearchParams) => any }>} */
   const mounted = new Map();
-  let groups = readQuery(window.location.search, owners);
+  let address = readAddress(window.location.search, owners);
+  let groups = address.groups;
+  /** Notes on the bar's values, by the owner whose key gave them (PART, or a linked figure's id). */
+  let sectionNotes = new Map();
   let sectionValues = section ? section.params() : {};
   let lastGesture = /** @type {string | null} */ (null);
   let timer = 0;
@@ -190,23 +161,54 @@ export function startUrlState({ figureIds, section, sectionParams, parseSection 
   const linkedIds = () =>
     [...document.querySelectorAll(/** @type {'div'} */ ('[data-linked]'))].map((e) => e.dataset.linked ?? '');
 
-  /** The bar's values: its own group, then what linked figures' groups say of its parameters. */
+  /**
+   * The bar's values: its own group, then what linked figures' groups say of its parameters; each note on them
+   * goes to the owner whose key gave the value (sectionNotes).
+   */
   function sectionPatch() {
     const query = new URLSearchParams();
+    const givenBy = new Map();
+    sectionNotes = new Map();
+    const noteTo = (owner, note) => sectionNotes.set(owner, [...(sectionNotes.get(owner) ?? []), note]);
     for (const id of [PART, ...linkedIds()]) {
       for (const name of sectionNames) {
         const value = groups.get(id)?.get(name);
-        if (value !== undefined && value !== null && !query.has(name)) query.set(name, value);
+        if (value === undefined || value === null) continue;
+        if (!query.has(name)) {
+          query.set(name, value);
+          givenBy.set(name, id);
+        } else noteTo(id, droppedNote({ owner: id, name, key: `${id}.${name}`, value, kind: 'repeat' }));
       }
     }
-    return { ...sectionDefaults, ...parseSection(query) };
+    const read = parseSection(query);
+    for (const note of read.notes) noteTo(givenBy.get(note.name) ?? PART, note);
+    return { ...sectionDefaults, ...read.options };
   }
 
-  /** A figure's own values from the query (those the bar owns left to it). */
-  function figureOptions(element, id, parse) {
+  /** What the address asked of `owner` and did not get: entries left out and names it does not have. */
+  function ownNotes(owner, params) {
+    return [
+      ...unknownNames(new URLSearchParams(groups.get(owner) ?? ''), params, owner),
+      ...address.dropped.filter((entry) => entry.owner === owner).map(droppedNote),
+    ];
+  }
+
+  /** The notes of the bar and of the page (those of figures go to each as it mounts). */
+  function showNotes() {
+    section?.notes([...(sectionNotes.get(PART) ?? []), ...ownNotes(PART, sectionList)]);
+    const page = address.dropped.filter(
+      (entry) => entry.owner === null || (entry.owner === PART && !section),
+    );
+    pageNotes([...page.map(droppedNote), ...moreNotes(address.more)]);
+  }
+
+  /** A figure's own values from the query (those the bar owns left to it), with every note on its keys. */
+  function figureOptions(element, id, parse, params) {
     const query = new URLSearchParams(groups.get(id) ?? '');
     if (linked(element)) for (const name of sectionNames) query.delete(name);
-    return parse(query);
+    const read = parse(query);
+    const notes = [...(linked(element) ? (sectionNotes.get(id) ?? []) : []), ...read.notes];
+    return { ...read, notes: [...notes, ...ownNotes(id, params)] };
   }
 
   function search() {
@@ -253,12 +255,13 @@ export function startUrlState({ figureIds, section, sectionParams, parseSection 
     sectionValues = sectionPatch();
     section.update(sectionValues);
   }
+  showNotes();
 
   document.addEventListener(MOUNT_EVENT, (/** @type {CustomEvent} */ event) => {
     const element = /** @type {HTMLElement} */ (event.target);
     const { id, params, parse } = event.detail;
     mounted.set(element, { id, params, parse });
-    Object.assign(event.detail.options, figureOptions(element, id, parse));
+    Object.assign(event.detail.options, figureOptions(element, id, parse, params));
   });
 
   document.addEventListener(CHANGE_EVENT, (/** @type {CustomEvent} */ event) => {
@@ -294,17 +297,19 @@ export function startUrlState({ figureIds, section, sectionParams, parseSection 
     timer = 0;
     pending = '';
     lastGesture = null;
-    groups = readQuery(window.location.search, owners);
+    address = readAddress(window.location.search, owners);
+    groups = address.groups;
     if (section) {
       sectionValues = sectionPatch();
       section.update(sectionValues);
     }
+    showNotes();
     for (const [element, { id, params, parse }] of mounted) {
       if (element.dataset.figure !== id) continue;
       const own = params.filter((p) => !(linked(element) && sectionKeys.includes(p.key)));
       const patch = {
         ...Object.fromEntries(own.map((p) => [p.key, p.default])),
-        ...figureOptions(element, id, parse),
+        ...figureOptions(element, id, parse, params),
       };
       element.dispatchEvent(new CustomEvent(APPLY_EVENT, { detail: patch }));
     }

@@ -4,6 +4,7 @@ import { SINUSOIDAL } from '../figures/shared-params.js';
 import { createControls } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { formatInt, formatSig } from '../ui/format.js';
+import { showNotes } from '../ui/frame.js';
 
 /**
  * @param {Record<string, unknown>} params the initial values
@@ -24,6 +25,9 @@ export function sectionBar(params, onChange) {
     'Change',
   );
   const error = h('p', { class: 'pe-error', role: 'alert', hidden: true });
+  // Notes on the bar's values from the address (app/url-state.js), each until the reader sets its parameter.
+  const notes = h('div', { class: 'pe-url-notes', hidden: true });
+  let noteList = [];
   const element = h(
     'div',
     {
@@ -32,6 +36,7 @@ export function sectionBar(params, onChange) {
       'aria-label': 'Encoding parameters for this part of the article (every figure below follows them)',
     },
     h('div', { class: 'pe-section-bar-head' }, summary, toggle),
+    notes,
     h(
       'div',
       { class: 'pe-section-bar-controls', id: panelId },
@@ -60,6 +65,16 @@ export function sectionBar(params, onChange) {
   return {
     element,
     sync,
+    /** Shows notes on the bar's values from the address (app/params.js's ParamNote). */
+    setNotes(list) {
+      noteList = list;
+      showNotes(notes, list);
+    },
+    /** Drops the notes on parameters the reader has set. */
+    dropNotes(keys) {
+      const kept = noteList.filter((note) => !keys.includes(note.key));
+      if (kept.length !== noteList.length) this.setNotes(kept);
+    },
     /** Called on every step: the error line is written only when its message changes. */
     showError(message) {
       const text = message ?? '';

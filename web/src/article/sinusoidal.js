@@ -28,8 +28,8 @@ const MAX_COLUMNS = 8;
  * Takes over the figure slots of the sinusoidal sections (so the generic lazy mounting in main.js skips them),
  * builds the section controls and starts filling the prose. Call before the generic mounting loop.
  * @param {Document} root
- * @returns {{ update(patch): void, params(): Record<string, unknown> } | null} null when the page has none of
- *   these sections
+ * @returns {{ update(patch): void, params(): Record<string, unknown>, notes(list: any[]): void } | null} null
+ *   when the page has none of these sections
  */
 export function startSinusoidalSection(root = document) {
   const sections = SECTIONS.map((id) => root.getElementById(id)).filter(Boolean);
@@ -61,7 +61,10 @@ export function startSinusoidalSection(root = document) {
     if (RANGE_VALUES.includes(element.dataset.live)) rangesObserver.observe(element);
   }
 
-  const bar = sectionBar(params, set);
+  const bar = sectionBar(params, (patch) => {
+    bar.dropNotes(Object.keys(patch));
+    set(patch);
+  });
   const barSlot = root.querySelector('[data-section-controls]') ?? sections[0].querySelector('h2');
   if (barSlot.matches('[data-section-controls]')) barSlot.append(bar.element);
   else barSlot.after(bar.element);
@@ -138,6 +141,8 @@ export function startSinusoidalSection(root = document) {
     },
     /** The bar's current values (URL state writes them). */
     params: () => ({ ...params }),
+    /** Notes on the bar's values from the address (URL state reads them). */
+    notes: (list) => bar.setNotes(list),
   };
 }
 

@@ -10,8 +10,8 @@ export function vocabulary() {
 }
 
 /**
- * A parameter that is one vocabulary word. A word from a URL that is not in the vocabulary is kept, so that
- * the engine's message names it.
+ * A parameter that is one vocabulary word. An empty one from a URL is refused; a word that is not in the
+ * vocabulary is kept, so that the engine's message names it.
  * @param {string} label
  * @param {string} word the default
  * @returns {import('../app/params.js').ParamDecl}
@@ -22,6 +22,7 @@ export function wordParam(label, word) {
     default: word,
     label,
     maxLength: 40,
+    minLength: 1,
     control: (value, onChange) =>
       select({ label, options: vocabulary().map((w) => ({ value: w, label: w })), value, onChange }),
   };

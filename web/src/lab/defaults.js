@@ -31,3 +31,6 @@ export const LAB_DEFAULTS = Object.freeze({
 
 /** The shortest sequence each task can write ("the A verb the B" for subject; docs/lab-model.md, "Tasks"). */
 export const MIN_LENGTH = Object.freeze({ previous: 2, reverse: 2, first: 2, subject: 5, majority: 2 });
+
+/** The tasks whose mask is fixed: `first` is always causal, `subject` always bidirectional (docs/lab-model.md). */
+export const FIXED_MASK = Object.freeze({ first: true, subject: false });

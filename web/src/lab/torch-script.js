@@ -6,7 +6,7 @@
 // (the later parts use names the earlier ones define). Everything but the `?raw` imports is pure, so Node's
 // tests call scriptFromParts with the files read from disk.
 /// <reference path="./raw-imports.d.ts" />
-import { LAB_DEFAULTS, MIN_LENGTH } from './defaults.js';
+import { FIXED_MASK, LAB_DEFAULTS, MIN_LENGTH } from './defaults.js';
 import model from './torch-model.py?raw';
 import template from './torch-template.py?raw';
 import training from './torch-train.py?raw';
@@ -127,8 +127,8 @@ export function labConfig(config = {}) {
   }
   if (c.length < MIN_LENGTH[c.task])
     fail('length', `an integer from ${MIN_LENGTH[c.task]} to 32 for the task "${c.task}"`, c.length);
-  if (c.task === 'first' && !c.causal) fail('causal', 'true for the task "first"', c.causal);
-  if (c.task === 'subject' && c.causal) fail('causal', 'false for the task "subject"', c.causal);
+  const mask = FIXED_MASK[String(c.task)];
+  if (mask !== undefined && c.causal !== mask) fail('causal', `${mask} for the task "${c.task}"`, c.causal);
   if (c.warmup > c.steps) fail('warmup', `an integer from 0 to steps (${c.steps})`, c.warmup);
   checkRandomizedPositions(c);
   checkNotExtended(c);

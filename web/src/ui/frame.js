@@ -11,6 +11,24 @@ import './frame.css';
 const TABLE_ROW_LIMIT = 200;
 
 /**
+ * Shows notes on values read from a URL (app/params.js's ParamNote) in `box`, a `.pe-url-notes` element: a
+ * refused value as an alert, a changed one as a status line; the box is hidden when there are none.
+ * @param {HTMLElement} box
+ * @param {{ kind: string, text: string }[]} list
+ */
+export function showNotes(box, list) {
+  replaceChildren(
+    box,
+    ...list.map(({ kind, text }) =>
+      kind === 'error'
+        ? h('p', { class: 'pe-error', role: 'alert' }, shortenMessage(text))
+        : h('p', { class: 'pe-note pe-url-note', role: 'status' }, shortenMessage(text)),
+    ),
+  );
+  box.hidden = list.length === 0;
+}
+
+/**
  * Builds the frame inside `element` and marks it with data-figure="<id>".
  * @param {HTMLElement} element the mount point
  * @param {{ id: string, title: string, caption?: string, table?: () => { columns: string[], rows: unknown[][],
@@ -163,15 +181,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
      * @param {{ kind: string, text: string }[]} list
      */
     setNotes(list) {
-      replaceChildren(
-        notes,
-        ...list.map(({ kind, text }) =>
-          kind === 'error'
-            ? h('p', { class: 'pe-error', role: 'alert' }, shortenMessage(text))
-            : h('p', { class: 'pe-note pe-url-note', role: 'status' }, shortenMessage(text)),
-        ),
-      );
-      notes.hidden = list.length === 0;
+      showNotes(notes, list);
     },
     clearError() {
       // Called after every successful redraw; writing to a line already hidden would still cost a style pass.

@@ -16,7 +16,16 @@ import { createExperiment, inspector } from './experiment.js';
 import { extensionPanel } from './extension-run.js';
 import { inspectPanel } from './inspect.js';
 import { papersPanel } from './papers.js';
-import { configOf, INSPECTION, labLink, PARAMS, raceSeeds, SAMPLES, schemesOf } from './params.js';
+import {
+  configOf,
+  INSPECTION,
+  keepRunTogether,
+  labLink,
+  PARAMS,
+  raceSeeds,
+  SAMPLES,
+  schemesOf,
+} from './params.js';
 import { predictPanel } from './predict.js';
 import { scriptButton } from './script.js';
 import { live, summary, table } from './text.js';
@@ -57,7 +66,13 @@ export default defineFigure({
   params: PARAMS,
   lab: true,
 
-  follow: (params, patch) => ('length' in patch ? { at: patch.length } : {}),
+  // A new training length is also the example's; values the run cannot take together move, on the controls and
+  // from a URL (with a note).
+  follow: (params, patch) => {
+    const at = 'length' in patch ? { at: patch.length } : {};
+    return { ...at, ...keepRunTogether({ ...params, ...at }) };
+  },
+  bound: keepRunTogether,
 
   compute(engine, params, previous) {
     const schemes = [...new Set(schemesOf(params.schemes))];

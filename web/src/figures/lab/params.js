@@ -3,6 +3,7 @@
 // head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
 // every one and names what is wrong.
 import { formatParam, urlParamsOf } from '../../app/params.js';
+import { FIXED_MASK, MIN_LENGTH } from '../../lab/defaults.js';
 import { PRESETS } from '../../lab/papers.js';
 import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';
 import { SCHEME_COLOURS } from '../../ui/colors.js';
@@ -228,6 +229,31 @@ export const PARAMS = {
   },
   example: intSlider('Example', 0, 0, 63),
 };
+
+/** The largest seed the engine takes: a race's last seed, `seed + seeds - 1`, stays within it. */
+const LAST_SEED = 4294967295;
+
+/**
+ * The values that must move for the run to start at all (pe-lab.d.ts, LabConfig): a length and an example length
+ * raised to the task's shortest, a mask the task does not allow back to the task's own, randomized positions
+ * raised to the training length, and a first seed lowered so that the race's last seed exists. Given every
+ * value, returns those to change (figure.js's `bound`).
+ * @param {Record<string, any>} p
+ * @returns {Record<string, unknown>}
+ */
+export function keepRunTogether(p) {
+  /** @type {Record<string, any>} */
+  const moved = {};
+  const shortest = MIN_LENGTH[p.task] ?? 2;
+  if (p.length < shortest) moved.length = shortest;
+  if (p.at < shortest) moved.at = shortest;
+  const mask = FIXED_MASK[p.task];
+  if (mask !== undefined && p.causal === (mask ? 'off' : 'on')) moved.causal = 'task';
+  const length = moved.length ?? p.length;
+  if (p.randomized > 0 && p.randomized < length) moved.randomized = length;
+  if (p.seed + p.seeds - 1 > LAST_SEED) moved.seed = LAST_SEED - p.seeds + 1;
+  return moved;
+}
 
 /** The parameters whose controls sit in the inspection panel rather than above the experiment. */
 export const INSPECTION = ['inspect', 'inspectSeed', 'layer', 'head', 'at', 'example'];

@@ -49,8 +49,8 @@ export default defineFigure({
   primary: ['encoding', 'mask'],
   params: {
     // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
-    a: { type: 'string', label: 'Sentence A', default: 'dog bites man', maxLength: 2000 },
-    b: { type: 'string', label: 'Sentence B', default: 'man bites dog', maxLength: 2000 },
+    a: { type: 'string', label: 'Sentence A', default: 'dog bites man', maxLength: 2000, minLength: 1 },
+    b: { type: 'string', label: 'Sentence B', default: 'man bites dog', maxLength: 2000, minLength: 1 },
     encoding: choice('Position information', ENCODINGS, 'segmented'),
     mask: choice('Mask', { bidirectional: 'bidirectional', causal: 'causal' }, 'segmented'),
     dModel: widthChoice(64, [8, 16, 32, 64, 128, 256]),
