@@ -26,9 +26,9 @@ namespace lab = pe::lab;
 namespace lim = pe::limits;
 
 // Sequences per length that evaluate() reads when not told (32 keep a default run near 3 s of WebAssembly at
-// T = 16), and that offsetScores() averages over (one length only, so it can afford more): 64 up to length 32,
-// then as many as hold 2048 tokens, so that a call at length 128 of the page's largest model takes 0.4 s, not
-// 1.7 (Node, 2 cores under load), while averaging over more query-key pairs than at 32 (16 x 128^2).
+// T = 16), and that offsetScores() averages over (one length only, so it can afford more): 64 up to length
+// 32, then as many as hold 2048 tokens, so that a call at length 128 of the page's largest model takes 0.4 s,
+// not 1.7 (Node, 2 cores under load), while averaging over more query-key pairs than at 32 (16 x 128^2).
 constexpr int kDefaultSamples = 32;
 constexpr int kOffsetSamples = 64;
 constexpr int kOffsetTokens = 2048;

@@ -25,8 +25,8 @@ constexpr std::uint32_t kVersion = 4;
 constexpr std::uint32_t kFirstChecked = 4;
 constexpr std::size_t kChecksumBytes = 8;
 
-// FNV-1a 64 of the bytes: every change of a single byte changes it (each step is a bijection of the hash), and
-// any other change goes unnoticed with probability 2^-64.
+// FNV-1a 64 of the bytes: every change of a single byte changes it (each step is a bijection of the hash),
+// and any other change goes unnoticed with probability 2^-64.
 std::uint64_t checksum(const std::uint8_t* bytes, std::size_t size) {
   return fnv1a64(std::string_view(reinterpret_cast<const char*>(bytes), size));
 }
@@ -220,8 +220,10 @@ std::optional<Trainer> Trainer::import_state(const std::uint8_t* bytes, std::siz
   if (invalid.empty() && count == expected && size != whole) {
     problem = size < whole ? "the state is truncated: it has " + std::to_string(size) + " of the " +
                                  std::to_string(whole) + " bytes its header announces"
-                           : "the state has " + std::to_string(size - whole) + " bytes past its end (its header "
-                             "announces " + std::to_string(whole) + ")";
+                           : "the state has " + std::to_string(size - whole) +
+                                 " bytes past its end (its header "
+                                 "announces " +
+                                 std::to_string(whole) + ")";
     return std::nullopt;
   }
   if (trailer > 0) {

@@ -16,9 +16,9 @@ namespace {
 
 namespace lab = pe::lab;
 
+using pe::test::reseal;
 using pe::test::small_config;
 using pe::test::train_steps;
-using pe::test::reseal;
 
 }  // namespace
 
@@ -71,7 +71,8 @@ TEST_CASE("import rejects bytes that are not a whole lab state, saying why", "[l
   longer.push_back(0);
   rejects(longer, "1 bytes past its end");
   // A changed byte anywhere is caught by the checksum, in the header or among the weights.
-  for (const std::size_t at : {std::size_t{12}, std::size_t{4 + 4 + 12 + 8}, good.size() / 2, good.size() - 1}) {
+  for (const std::size_t at :
+       {std::size_t{12}, std::size_t{4 + 4 + 12 + 8}, good.size() / 2, good.size() - 1}) {
     auto changed = good;
     changed[at] ^= 0x10;
     rejects(changed, "changed after it was saved");

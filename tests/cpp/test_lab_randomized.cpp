@@ -208,8 +208,8 @@ TEST_CASE("a randomized t5 run saved and restored continues bitwise; a version 1
   for (int i = 0; i < 6; ++i) resumed.push_back(restored->train_step().loss);
   CHECK(std::memcmp(expected.data(), resumed.data(), expected.size() * sizeof(float)) == 0);
 
-  // Version 1 had no randomizedPositions (nor version 3's extension, nor version 4's checksum): the same bytes
-  // without them (the 20 after the u32 seed, at byte 86, and the last 8) read as 0 (and not extended).
+  // Version 1 had no randomizedPositions (nor version 3's extension, nor version 4's checksum): the same
+  // bytes without them (the 20 after the u32 seed, at byte 86, and the last 8) read as 0 (and not extended).
   auto plain = c;
   plain.scheme = lab::Scheme::Rope;
   plain.randomized_positions = 0;

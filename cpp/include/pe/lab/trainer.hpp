@@ -65,9 +65,10 @@ class Trainer {
   /// The first `samples` sequences of the evaluation set of each length in eval_lengths(config()).
   [[nodiscard]] std::vector<LengthStats> evaluate(int samples);
   /// The same at the given lengths (each from the task's minimum to max_eval_length), in their order, over
-  /// sequences first .. first + samples - 1 of each set: slices of a set evaluated one call at a time give the
-  /// whole set's sums (the page slices evaluation so that no call runs long).
-  [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths, int first = 0);
+  /// sequences first .. first + samples - 1 of each set: slices of a set evaluated one call at a time give
+  /// the whole set's sums (the page slices evaluation so that no call runs long).
+  [[nodiscard]] std::vector<LengthStats> evaluate(int samples, const std::vector<int>& lengths,
+                                                  int first = 0);
   /// The same with RoPE run as a context-extension method with length factor `factor` (>= 1) over the
   /// length the run was first trained at (Config::scaled_from), at test time only, in place of the run's own
   /// extension: the run is unchanged afterwards. Only for `rope`.
@@ -102,7 +103,8 @@ class Trainer {
   /// The whole run as bytes: magic, version, configuration, step, data stream, parameters, moments, checksum.
   [[nodiscard]] std::vector<std::uint8_t> export_state() const;
   /// A run restored from export_state's bytes (of format version 1 to 4), or the reason they cannot be read
-  /// (into `problem`: not a state, another version, truncated, changed, or a configuration that does not fit).
+  /// (into `problem`: not a state, another version, truncated, changed, or a configuration that does not
+  /// fit).
   [[nodiscard]] static std::optional<Trainer> import_state(const std::uint8_t* bytes, std::size_t size,
                                                            std::string& problem);
 
