@@ -158,7 +158,7 @@ test('a shared link scrolls to the figure it names and shows its state', async (
   await expect(heatmap).toHaveAttribute('data-figure', 'heatmap');
   await expect(heatmap).toBeInViewport();
   await expect(heatmap.locator('.pe-summary')).toContainText('Heatmap of 100 positions by 128 dimensions');
-  await expect(bar(page).locator('.pe-section-bar-summary')).toContainText('dModel 128');
+  await expect(bar(page).locator('.pe-section-bar-summary')).toContainText('d_model 128');
 });
 
 test('values read from the address go through the figure and stay within the caps', async ({ page }) => {

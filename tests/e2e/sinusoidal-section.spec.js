@@ -164,7 +164,7 @@ test('the section bar docks while reading and stays usable at 360 px', async ({ 
   await page.goto('index.html');
   await page.locator('[data-linked="periods"]').scrollIntoViewIfNeeded();
   await expect(bar(page)).toHaveClass(/is-docked/);
-  await expect(bar(page).locator('.pe-section-bar-summary')).toContainText('dModel 512');
+  await expect(bar(page).locator('.pe-section-bar-summary')).toContainText('d_model 512');
   const toggle = bar(page).getByRole('button', { name: 'Change' });
   await toggle.click();
   const positions = bar(page).getByLabel('Positions');

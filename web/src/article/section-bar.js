@@ -56,7 +56,7 @@ export function sectionBar(params, onChange) {
       if (controls[key].value !== values[key]) controls[key].value = values[key];
     }
     const text =
-      `dModel ${formatInt(values.dModel)} \u00b7 base ${formatSig(values.base, 6)} \u00b7 ` +
+      `d_model ${formatInt(values.dModel)} \u00b7 base ${formatSig(values.base, 6)} \u00b7 ` +
       `${formatInt(values.positions)} positions \u00b7 ${values.layout}`;
     if (summary.textContent !== text) summary.textContent = text;
   }
