@@ -203,7 +203,9 @@ test('the iframe sizes itself by its height message and takes parameters from pe
   await send({ dModel: 96, positions: 30 });
   await expect(summary).toContainText('Heatmap of 30 positions by 96 dimensions');
   await expect(summary).toContainText(`${nearlyFlat(96, 30)} of 96 dimensions change`);
-  await expect((await settings(frame)).getByLabel('Model width d_model')).toHaveValue('96');
+  await expect(
+    (await settings(frame.locator('[data-figure="heatmap"]'))).getByLabel('Model width d_model'),
+  ).toHaveValue('96');
   // Validated as the URL is: a note on what the figure shows instead.
   await send({ dModel: 7 });
   await expect(frame.locator('.pe-url-notes')).toHaveText('dModel "7" is not a multiple of 2: showing 8.');

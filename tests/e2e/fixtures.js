@@ -275,12 +275,15 @@ export async function shareMenu(figure) {
 
 /**
  * Opens a figure's "Settings" disclosure (ui/frame.js), where the controls besides its primary ones live, as a
- * reader would before using one; a figure without one (or a part of the page that is not a figure) is left as
- * it is. Returns the figure, in which to find the control.
+ * reader would before using one; a figure without one is left as it is. Waits until `figure` is a mounted figure.
+ * Returns the figure, in which to find the control.
  * @template {import('@playwright/test').Locator} T
  * @param {T} figure
  */
 export async function settings(figure) {
+  // A frame gets its disclosure, shown or hidden for good, in the same task that marks it data-figure; asked
+  // before that, the figure would look as if it had none and the control would stay folded away.
+  await expect(figure).toHaveAttribute('data-figure');
   const disclosure = figure.locator(':scope > details.pe-settings');
   if ((await disclosure.count()) === 0 || !(await disclosure.isVisible())) return figure;
   if (!(await disclosure.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) {

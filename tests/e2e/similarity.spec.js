@@ -300,11 +300,11 @@ test('a section slider step redraws the same nodes, one path per curve, without 
   await expect(lines).toHaveCount(3);
   const before = await figure.locator('path.pe-similarity-line').first().getAttribute('d');
   const bar = page.locator('.pe-section-bar');
-  await (await settings(bar)).getByLabel('Positions').fill('100');
+  await bar.getByLabel('Positions').fill('100');
   await expect(figure.locator('.pe-similarity-heading').nth(1)).toContainText('100 \u00d7 100 positions');
   // The curves do not depend on the number of positions: the paths are left as they were.
   expect(await figure.locator('path.pe-similarity-line').first().getAttribute('d')).toBe(before);
-  await (await settings(bar)).getByLabel('Model width d_model').fill('256');
+  await bar.getByLabel('Model width d_model').fill('256');
   await expect(live(page, 'similarity', 'similarity-k0')).toHaveText('128, 128 and 128');
   await expect(figure.locator('.pe-summary')).toContainText('128, 128 and 128 at k = 0');
   // The same three path elements, redrawn: one per curve, no per-point marks.

@@ -27,8 +27,13 @@ test('at the paper defaults the prose reads the source numbers', async ({ page }
   await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('10000');
   await expect(page.locator('#formula [data-live-tex="formula"] .katex-mathml')).toContainText('512');
   // The article's figures follow the section bar and show no controls of their own.
+  // (Checked once the figure has drawn: before it mounts there is no control row to be hidden.)
   await page.locator('[data-linked="heatmap"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-figure="heatmap"] .pe-controls')).toBeHidden();
+  const heatmap = figureOf(page, 'heatmap');
+  await expect(heatmap.locator('.pe-plot canvas').first()).toBeVisible();
+  const ownControls = heatmap.locator('.pe-controls[aria-label$=": controls"]');
+  await expect(ownControls).toHaveCount(1);
+  await expect(ownControls).toBeHidden();
   await expect(bar(page).getByLabel('Model width d_model')).toBeVisible();
 });
 
