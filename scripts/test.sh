@@ -9,6 +9,7 @@
 #   engine   the WASM engine in Node (builds the engine)   torch  the lab against PyTorch (builds pe-lab-dump)
 #   e2e      Playwright against dist/ (builds the site); the other arguments go to Playwright:
 #            npm run test:e2e -- tests/e2e/ranges.spec.js
+#   soak     the 5,000-action soak of the article (npm run soak; PE_SOAK_ACTIONS sets another length)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -69,8 +70,10 @@ case "${1:-all}" in
     exit
     ;;
   e2e) shift && build && exec npx playwright test "$@" ;;
+  # The long soak (npm run soak): 5,000 actions on the article, about half an hour; npm test runs 250.
+  soak) build && PE_SOAK_ACTIONS="${PE_SOAK_ACTIONS:-5000}" exec npx playwright test tests/e2e/soak.spec.js ;;
   *)
-    echo "Unknown test layer '$1': the layers are unit, cpp, engine, torch and e2e (none runs them all)." >&2
+    echo "Unknown test layer '$1': the layers are unit, cpp, engine, torch, e2e and soak (none runs them all)." >&2
     exit 2
     ;;
 esac

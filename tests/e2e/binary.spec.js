@@ -137,4 +137,9 @@ test('the data table lists each clock pair with its engine values at the positio
     expect(Math.abs(cells[4] - sinusoid(37, 2 * pair, 128))).toBeLessThan(1e-5);
     expect(Math.abs(cells[5] - sinusoid(37, 2 * pair + 1, 128))).toBeLessThan(1e-5);
   }
+  // Closed, the table holds no rows (a long session keeps no hidden tables); opened again, it is built anew.
+  await figure.locator('.pe-data summary').click();
+  await expect(figure.locator('.pe-table-host table')).toHaveCount(0);
+  await figure.locator('.pe-data summary').click();
+  await expect(rows).toHaveCount(3);
 });

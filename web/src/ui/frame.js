@@ -64,8 +64,11 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     'aria-label': `${title}: share and export`,
   });
   const share = shareMenu(actions);
+  // Built when opened and emptied when closed: a closed table holds no rows (up to TABLE_ROW_LIMIT of them) that
+  // would go stale and weigh on the page for as long as it is open.
   details.addEventListener('toggle', () => {
     if (details.open) renderTable();
+    else replaceChildren(tableHost);
   });
   const action = (label, onClick) =>
     actions.append(h('button', { type: 'button', class: 'pe-button', onClick }, label));
