@@ -27,7 +27,10 @@ test('a widget importing a figure, the page or the article fails the lint, namin
     (await layerErrors("import { x } from '../app/embed.js';\n", 'web/src/figures/wrong.js')).length,
     1,
   );
-  assert.equal((await layerErrors("import { x } from './ui/dom.js';\n", 'web/src/engine.js')).length, 1);
+  assert.equal(
+    (await layerErrors("import { x } from './ui/dom.js';\n", 'web/src/engine/engine.js')).length,
+    1,
+  );
 });
 
 test('imports along the direction pass', async () => {

@@ -4,8 +4,8 @@
 // section bar, which six figures follow, `sinusoidal.positions=50` (a linked figure's own prefix is read for those
 // too, so `heatmap.positions=50` works). Only values that differ from the defaults are written.
 // The string functions are pure (Node's tests run them); startUrlState wires them to the page.
+import { formatParam, urlParamsOf } from '../core/params.js';
 import { droppedNote, moreNotes, readAddress, unknownNames } from './address.js';
-import { formatParam, urlParamsOf } from './params.js';
 
 export { MAX_KEY_LENGTH, MAX_KEYS, MAX_QUERY, readAddress, readQuery } from './address.js';
 
@@ -134,11 +134,11 @@ const REPLACE_MS = 200;
  * @param {object} options
  * @param {string[]} options.figureIds every figure id (the prefixes read besides PART)
  * @param {{ update(patch: Record<string, unknown>): void, params(): Record<string, unknown>,
- *   notes(list: import('./params.js').ParamNote[]): void } | null} options.section the section bar's part of the
+ *   notes(list: import('../core/params.js').ParamNote[]): void } | null} options.section the section bar's part of the
  *   article (null when the page has none)
- * @param {Record<string, import('./params.js').ParamDecl>} options.sectionParams the bar's declarations
- * @param {(query: URLSearchParams) => { options: object, notes: import('./params.js').ParamNote[] }} options.parseSection
- * @param {(list: import('./params.js').ParamNote[]) => void} options.pageNotes shows the notes that belong to no
+ * @param {Record<string, import('../core/params.js').ParamDecl>} options.sectionParams the bar's declarations
+ * @param {(query: URLSearchParams) => { options: object, notes: import('../core/params.js').ParamNote[] }} options.parseSection
+ * @param {(list: import('../core/params.js').ParamNote[]) => void} options.pageNotes shows the notes that belong to no
  *   figure and no section (keys the article does not read, the rest of an address past its limits)
  */
 export function startUrlState({ figureIds, section, sectionParams, parseSection, pageNotes }) {

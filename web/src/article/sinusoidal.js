@@ -3,7 +3,7 @@
 // their own live numbers through their declaration (`live`); this fills the prose that belongs to no figure (the
 // periods, the flat dimensions, the typeset formula) from engine calls, through the same fillLive.
 import { mountWhenVisible } from '../app/lazy.js';
-import { engineLoaded, loadEngine } from '../engine.js';
+import { engineLoaded, loadEngine } from '../engine/engine.js';
 import { SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
 import { formatInt, formatSig } from '../ui/format.js';
 import { HOVER_DIMENSION, interleavedIndex, SELECT_DIMENSION } from '../ui/linked.js';

@@ -1,8 +1,8 @@
 // Figure `ranges`: how far each dimension moves over the window (max minus min), sines and cosines apart, with
 // lines at 0.1 and 0.5, and the dimension from which every later one changes by less than 0.1: in a short window
 // the slow dimensions barely change.
-import { defineFigure } from '../app/figure.js';
 import { flatDimensions } from '../article/flat-tail.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { indexChart } from '../ui/index-chart.js';
 import { keyList } from '../ui/key-list.js';

@@ -2,7 +2,7 @@
 // the caption (what to notice), the other controls folded into "Settings", the text alternative (a one-line
 // summary for screen readers plus a data table built on request) and one "Share / export" menu. Figures fill the
 // parts; the frame owns layout.
-import { shortenMessage } from '../app/params.js';
+import { shortenMessage } from '../core/params.js';
 import { h, replaceChildren, scrollBox } from './dom.js';
 import { downloadFigurePng, downloadSvg } from './export-image.js';
 import { downloadCsv } from './export.js';

@@ -1,7 +1,7 @@
 // Linking between figures that show the same dimensions: a hovered dimension is announced with a bubbling
 // `pe:hover-dimension` event, and figures that draw pairs rather than dimensions map between the two with the
 // engine's own index bookkeeping of its layouts (layoutOrder).
-import { getEngine } from '../engine.js';
+import { getEngine } from '../engine/engine.js';
 
 export const HOVER_DIMENSION = 'pe:hover-dimension';
 export const SELECT_DIMENSION = 'pe:select-dimension';

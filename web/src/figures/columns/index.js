@@ -1,8 +1,8 @@
 // Figure `columns`: chosen dimensions of the encoding as curves over position. Each is a sampled sine or cosine;
 // only the period differs. Dots mark the values at whole positions, the only places the encoding exists.
-import { defineFigure } from '../../app/figure.js';
 import { series } from '../../ui/colors.js';
 import { pairColumns } from '../../ui/column-store.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { pairOf } from '../../ui/linked.js';
 import { SINUSOIDAL } from '../shared-params.js';

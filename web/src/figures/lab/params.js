@@ -2,7 +2,7 @@
 // steps, first seed and how many seeds), what the reader inspects in a trained model (scheme, seed, layer,
 // head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
 // every one and names what is wrong.
-import { formatParam, urlParamsOf } from '../../app/params.js';
+import { formatParam, urlParamsOf } from '../../core/params.js';
 import { FIXED_MASK, MIN_LENGTH } from '../../lab/defaults.js';
 import { PRESETS } from '../../lab/papers.js';
 import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';

@@ -3,8 +3,8 @@
 // constant for the same reason. The matrix can also show queries against keys after seeded projections W_q
 // and W_k (the diagonals break) and with RoPE applied after the projections (they are constant again); the
 // engine measures each view's spread along its diagonals.
-import { defineFigure } from '../../app/figure.js';
 import { changeWriter, h, replaceChildren } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
 import { scientific, scientificText } from '../../ui/scientific.js';

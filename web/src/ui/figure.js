@@ -3,16 +3,16 @@
 // (`view` once, `draw` on every change) and how it reads as text (`summary`, `table`, `live`). Everything else
 // comes from here: mount / update / destroy, the frame with its controls kept in sync, URL parsing, the text
 // alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
-import { getEngine } from '../engine.js';
-import { createControls } from '../ui/controls.js';
-import { embedButton } from '../ui/embed-dialog.js';
-import { exportCaption } from '../ui/export-image.js';
-import { createFrame } from '../ui/frame.js';
-import { hoverAnnouncer } from '../ui/linked.js';
-import { fillLive, sectionOf } from '../ui/live.js';
-import { watchWidth } from '../ui/resize.js';
-import { clampToBounds, defaultsOf, keepBound, maxOf, readQuery, urlParamsOf } from './params.js';
-import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-state.js';
+import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from '../app/url-state.js';
+import { clampToBounds, defaultsOf, keepBound, maxOf, readQuery, urlParamsOf } from '../core/params.js';
+import { getEngine } from '../engine/engine.js';
+import { createControls } from './controls.js';
+import { embedButton } from './embed-dialog.js';
+import { exportCaption } from './export-image.js';
+import { createFrame } from './frame.js';
+import { hoverAnnouncer } from './linked.js';
+import { fillLive, sectionOf } from './live.js';
+import { watchWidth } from './resize.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
 
@@ -24,7 +24,7 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {string} [caption] what to notice in the picture (one to three sentences)
  * @property {string[]} [primary] the parameters whose controls stay beside the picture (by default the first
  *   two declared with a control); the others fold into the frame's "Settings"
- * @property {Record<string, import('./params.js').ParamDecl>} [params]
+ * @property {Record<string, import('../core/params.js').ParamDecl>} [params]
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
  * @property {boolean} [lab] the figure also uses the training lab's module (engine.js getLab), which is then

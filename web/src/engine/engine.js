@@ -105,7 +105,7 @@ export function isEngineLoaded() {
 
 /**
  * The loaded engine; figures are mounted only after loadEngine() has resolved.
- * @returns {import('../../cpp/bindings/pe-engine.d.ts').PeEngine}
+ * @returns {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine}
  */
 export function getEngine() {
   return engineModule.get();
@@ -122,7 +122,7 @@ export function loadLab(options) {
 
 /**
  * The loaded lab module; the lab's figure is mounted only after loadLab() has resolved.
- * @returns {import('../../cpp/bindings/pe-lab.d.ts').PeLab}
+ * @returns {import('../../../cpp/bindings/pe-lab.d.ts').PeLab}
  */
 export function getLab() {
   return labModule.get();
