@@ -1,6 +1,6 @@
 // The article's address read: its entries by owner (`heatmap.dModel=128` is figure heatmap's dModel), what was
 // left out, and, in words, the notes for what the address asked for and did not get: entries left out and names
-// a figure does not declare. Each reads as the embed page's notes do (app/params.js's readQuery): what was asked
+// a figure does not declare. Each reads as the embed page's notes do (core/params.js's readQuery): what was asked
 // (the key, its value quoted short), what is shown and why. Pure: no DOM, so that Node's tests run it.
 import { QUOTE_LENGTH, quote } from '../core/params.js';
 

@@ -18,7 +18,7 @@ initTheme(document.getElementById('theme-toggle'));
 startNavigation(document);
 startDeeper(document);
 startLabPresets(document);
-const section = startSinusoidalSection(document);
+const section = startSinusoidalSection(document, mountWhenVisible);
 startUrlState({
   figureIds: Object.keys(figures),
   section,

@@ -75,7 +75,10 @@ function moduleLoader(name) {
   };
 }
 
-/** Each module's files, relative to this file (literal, so that the size budget's crawl finds them). */
+/**
+ * Each module's files, relative to the built chunk this file becomes in assets/ (literal, so that the size
+ * budget's crawl finds them); Vite's development server serves this file one folder deeper, from src/engine/.
+ */
 const FILES = {
   'pe-engine': { script: '../engine/pe-engine.js', wasm: '../engine/pe-engine.wasm' },
   'pe-lab': { script: '../engine/pe-lab.js', wasm: '../engine/pe-lab.wasm' },
@@ -153,7 +156,7 @@ async function startModule(name, attempt, state) {
       throw new EngineLoadError('start', `The engine in this page could not start: ${reason(error)}`, error);
     });
   }
-  const here = import.meta.url;
+  const here = import.meta.env?.DEV ? new URL('..', import.meta.url).href : import.meta.url;
   // A module script that failed to download is remembered by the browser under its URL; a retry asks under
   // another one.
   const files = FILES[name];

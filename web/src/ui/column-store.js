@@ -1,7 +1,7 @@
 // Columns of the sinusoidal table for figures that draw a few dimensions over position (columns, binary).
 // Columns are fetched for a whole number of blocks of positions, so a window that grows one position at a time
 // asks the engine again only every GROW positions.
-import { dimensionsOf } from './linked.js';
+import { dimensionsOf } from '../engine/layout.js';
 import { memo } from './memo.js';
 
 const GROW = 256;

@@ -1,10 +1,10 @@
 // Figure `columns`: chosen dimensions of the encoding as curves over position. Each is a sampled sine or cosine;
 // only the period differs. Dots mark the values at whole positions, the only places the encoding exists.
+import { pairOf } from '../../engine/layout.js';
 import { series } from '../../ui/colors.js';
 import { pairColumns } from '../../ui/column-store.js';
 import { defineFigure } from '../../ui/figure.js';
 import { formatInt, formatValue } from '../../ui/format.js';
-import { pairOf } from '../../ui/linked.js';
 import { SINUSOIDAL } from '../shared-params.js';
 import { dimensionName } from '../sinusoidal-parts.js';
 import { curveChart } from './curves.js';

@@ -152,7 +152,7 @@ const seedChoice = (label) => (value, onChange) => {
 
 // A value from the URL past the model's range, up to the engine's own cap, widens the slider to it: the engine
 // says what is wrong, and the reader can slide back into range from there. Past the cap, the URL value is brought
-// down to it (app/params.js's readQuery).
+// down to it (core/params.js's readQuery).
 const widened = (key, end, cap) => (p) =>
   Math.min(cap, Math.max(end(p), Number.isFinite(p[key]) ? p[key] : 0));
 const modelOf = (p) => SIZES[p.size] ?? SIZES.small;
