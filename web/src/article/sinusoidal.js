@@ -219,7 +219,7 @@ function linkedFigures(sections, initial, dimensions, mountWhenVisible) {
 /**
  * The prose numbers, conditions and formulas for the given parameters, from engine calls; counting and picking
  * entries of engine arrays is all that happens here.
- * @param {any} engine
+ * @param {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  * @param {any} params dModel, base and positions
  * @param {{ ranges?: boolean }} [options] ranges: false leaves out RANGE_VALUES, the one costly engine call here
  * @returns {any} { values, flags, tex } or { error }

@@ -103,6 +103,7 @@ const SMOOTH_STEPS = 8;
  * over the window, and for a pair fast enough to be drawn between whole positions the engine's rotations by
  * the fractions of a position between its samples. The rotations are kept by pair and parameters in `previous`
  * (with the columns' store), so moving the number of positions asks the engine for none.
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  */
 function curveData(engine, params, dims, previous) {
   const { dModel, base, layout } = params;

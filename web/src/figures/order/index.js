@@ -216,6 +216,7 @@ export default defineFigure({
 /**
  * Throws, naming the sentence, when the engine cannot read it: too many words (tokenize's message), or an
  * unknown word or none (attendSentence's, which is about that one sentence).
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  */
 function readable(engine, { name, key }, p) {
   try {

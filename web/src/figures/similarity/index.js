@@ -186,6 +186,7 @@ const BRIDGE_POSITIONS = 64;
 /**
  * The largest spread along a diagonal (the engine's diagonalSpread) over the matrix's range, for the raw
  * encodings, after the projections, and with RoPE after them, at the first BRIDGE_POSITIONS positions.
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  * @returns {{ raw: number, projected: number, rope: number }}
  */
 function bridge(engine, dModel, base, metric) {
