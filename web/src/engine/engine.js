@@ -154,7 +154,9 @@ async function startModule(name, attempt, state) {
     });
   }
   // Vite's development server serves this file from src/engine/, one folder deeper than the bundled chunks.
-  const here = import.meta.env?.DEV ? new URL('..', import.meta.url).href : import.meta.url;
+  const here = import.meta.env?.DEV
+    ? new URL(/* @vite-ignore */ '..', import.meta.url).href
+    : import.meta.url;
   // A module script that failed to download is remembered by the browser under its URL; a retry asks under
   // another one.
   const files = FILES[name];

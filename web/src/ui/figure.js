@@ -29,7 +29,7 @@ import { watchWidth } from './resize.js';
  * @property {Record<string, import('../core/params.js').ParamDecl>} [params]
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
- * @property {boolean} [lab] the figure also uses the training lab's module (engine.js getLab), which is then
+ * @property {boolean} [lab] the figure also uses the training lab's module (engine/engine.js getLab), which is then
  *   loaded before it mounts; every other figure needs only the engine, and the page never loads the lab's
  * @property {(engine: import('../../../cpp/bindings/pe-engine.d.ts').PeEngine, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
