@@ -47,11 +47,13 @@ export function figureBasics(spec) {
      * run it against the built engine).
      * @param {PeEngine} engine
      * @param {Record<string, unknown>} [options]
+     * @returns {Data}
      */
     compute(engine, options = {}) {
       const values = pick({ ...defaults, ...options }, Object.keys(decls));
       const next = { ...values, ...clampToBounds(decls, values) };
-      return spec.compute ? spec.compute(engine, next, null) : next;
+      // A figure without `compute` draws its parameters: they are its data (as when it is mounted).
+      return spec.compute ? spec.compute(engine, next, null) : /** @type {Data} */ (next);
     },
   };
 }
