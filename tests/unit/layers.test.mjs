@@ -1,7 +1,7 @@
 // The front end's layers are enforced by ESLint (scripts/eslint/layers.js, docs/architecture.md): an import
 // against the direction fails the lint, naming both layers, and the tree has none.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import test from 'node:test';
 import { ESLint } from 'eslint';
 import { LAYERS } from '../../scripts/eslint/layers.js';
@@ -115,4 +115,14 @@ test("docs/architecture.md's table names every layer's folder and what it may us
       else assert.deepEqual(uses, expected, `${folder}/ may use`);
     }
   }
+});
+
+test("every folder of web/src/ is a row of docs/architecture.md's table and a line of its folder map", () => {
+  const doc = readFileSync(new URL('docs/architecture.md', `file://${root}`), 'utf8');
+  const folders = readdirSync(new URL('web/src/', `file://${root}`), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const rows = [...doc.matchAll(/^\| `([a-z]+)\/`/gm)].map((m) => m[1]);
+  assert.deepEqual([...folders].sort(), [...rows].sort());
+  for (const folder of folders) assert.match(doc, new RegExp(`^ {2}src/${folder}/ `, 'm'), folder);
 });
