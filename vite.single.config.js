@@ -15,13 +15,13 @@ const engineDir = resolve(web, 'public', 'engine');
 const INLINE_ENGINE = '\0pe-inline-engine';
 const FILE_NAME = 'pe-explorer.html';
 
-/** In place of web/src/engine-inline.js: each engine module's code imported, its WebAssembly as base64. */
+/** In place of web/src/engine/engine-inline.js: each engine module's code imported, its WebAssembly as base64. */
 function inlineEngine() {
   return {
     name: 'pe-inline-engine',
     enforce: /** @type {const} */ ('pre'),
     resolveId(source, importer) {
-      if (importer && resolve(importer, '..', source) === resolve(web, 'src', 'engine-inline.js')) {
+      if (importer && resolve(importer, '..', source) === resolve(web, 'src', 'engine', 'engine-inline.js')) {
         return INLINE_ENGINE;
       }
       return null;

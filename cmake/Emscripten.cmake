@@ -10,7 +10,7 @@ set(PE_WASM_COMPILE_FLAGS -msimd128 -mnontrapping-fptoint)
 # trainer's step sequencing, each once per run, click or step) is smaller at -Oz: those six lab sources at -Oz
 # saved 4.5 KB gzipped with no change in training speed (docs/performance.md, Download sizes).
 set(PE_WASM_SPEED_SOURCES
-    lab_attention lab_kernels lab_layers lab_model lab_optimizer rng
+    lab/attention lab/kernels lab/layers lab/model lab/optimizer rng
     sinusoidal_table image sinusoidal_dot similarity)
 # The speed sources form their own object library, whose objects come first on the link line. A function defined
 # inline in a header (pe/simd.hpp's helpers, std::vector's growth and copies) is compiled into every object that

@@ -154,7 +154,7 @@ test('index.html shows a note for every invalid value of every figure, where it 
         expect(names(notes, entry), `${said} has no note in ${where}; notes: ${JSON.stringify(notes)}`).toBe(
           true,
         );
-        // A value echoed at length is cut to 40 characters (app/params.js's quote).
+        // A value echoed at length is cut to 40 characters (core/params.js's quote).
         for (const text of notes) expect(text).not.toMatch(/\S{49,}/);
       }
     }

@@ -11,7 +11,7 @@ import { expect, test, settings } from './fixtures.js';
 const TEN_KB = 'x'.repeat(10 * 1024);
 const LONG_LIST = Array.from({ length: 65536 }, () => '3').join(',');
 const HTML = '<img src=x onerror=alert(1)>';
-/** A value echoed at length: more than 40 characters and an ellipsis without a space (app/params.js's quote). */
+/** A value echoed at length: more than 40 characters and an ellipsis without a space (core/params.js's quote). */
 const LONG_RUN = /\S{49,}/;
 
 /**

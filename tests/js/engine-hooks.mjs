@@ -1,5 +1,5 @@
-// A Node module hook that gives the front end's engine loader (web/src/engine.js) the built engine as the
-// single-file copy carries it (web/src/engine-inline.js): loadEngine() and loadLab() then start the modules of
+// A Node module hook that gives the front end's engine loader (web/src/engine/engine.js) the built engine as the
+// single-file copy carries it (web/src/engine/engine-inline.js): loadEngine() and loadLab() then start the modules of
 // PE_ENGINE_DIR (dist/engine by default) in Node, and figures compute exactly as on the page. Register with
 // raw-hooks.mjs before importing a figure:
 //   register('./engine-hooks.mjs', import.meta.url);
@@ -10,7 +10,7 @@ const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
 const file = (name) => JSON.stringify(pathToFileURL(path.resolve(dir, `${name}.js`)).href);
 
 export async function load(url, context, nextLoad) {
-  if (!url.startsWith('file:') || !new URL(url).pathname.endsWith('/web/src/engine-inline.js'))
+  if (!url.startsWith('file:') || !new URL(url).pathname.endsWith('/web/src/engine/engine-inline.js'))
     return nextLoad(url, context);
   const source =
     `export const inlineModules = { 'pe-engine': () => import(${file('pe-engine')}), ` +

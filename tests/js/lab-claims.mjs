@@ -7,7 +7,7 @@
 // Importing the page's parameter module in Node needs the CSS hook of tests/unit/raw-hooks.mjs, registered by
 // whoever imports this file, before importing it.
 import { readFileSync } from 'node:fs';
-import { defaultsOf, readQuery } from '../../web/src/app/params.js';
+import { defaultsOf, readQuery } from '../../web/src/core/params.js';
 import { configOf, DEFAULT_SCHEMES, PARAMS, SAMPLES, schemesOf } from '../../web/src/figures/lab/params.js';
 import { LEARNED_RUN } from '../../web/src/figures/learned-run.js';
 import { EXTENSION_DEFAULTS, runExtension } from '../../web/src/lab/extension-run.js';

@@ -2,7 +2,7 @@
 // figure.parse reads (web/src/component/query.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseQuery } from '../../web/src/app/params.js';
+import { parseQuery } from '../../web/src/core/params.js';
 import { attributeOf, queryOf } from '../../web/src/component/query.js';
 
 test('URL names become kebab-case attribute names', () => {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 
 register('./raw-hooks.mjs', import.meta.url);
-const { readQuery } = await import('../../web/src/app/params.js');
+const { readQuery } = await import('../../web/src/core/params.js');
 const { configOf, labLink, PARAMS, schemesOf } = await import('../../web/src/figures/lab/params.js');
 const { presetParams } = await import('../../web/src/figures/lab/papers.js');
 const { judge, PAPERS, PRESETS } = await import('../../web/src/lab/papers.js');

@@ -16,7 +16,7 @@ import {
   readQuery,
   shortenMessage,
   urlParamsOf,
-} from '../../web/src/app/params.js';
+} from '../../web/src/core/params.js';
 
 const DECLS = {
   dModel: { type: 'int', default: 512 },

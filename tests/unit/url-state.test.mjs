@@ -2,6 +2,7 @@
 // snippets and links of the Embed dialog.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { MAX_KEYS, MAX_QUERY, readQuery } from '../../web/src/app/address.js';
 import {
   articleUrl,
   changedEntries,
@@ -10,11 +11,8 @@ import {
   escapeAttribute,
   iframeSnippet,
   kebab,
-  MAX_KEYS,
-  MAX_QUERY,
-  readQuery,
   writeQuery,
-} from '../../web/src/app/url-state.js';
+} from '../../web/src/core/url.js';
 
 const OWNERS = ['sinusoidal', 'heatmap', 'similarity'];
 const PARAMS = [

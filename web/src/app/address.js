@@ -1,8 +1,8 @@
 // The article's address read: its entries by owner (`heatmap.dModel=128` is figure heatmap's dModel), what was
 // left out, and, in words, the notes for what the address asked for and did not get: entries left out and names
-// a figure does not declare. Each reads as the embed page's notes do (app/params.js's readQuery): what was asked
+// a figure does not declare. Each reads as the embed page's notes do (core/params.js's readQuery): what was asked
 // (the key, its value quoted short), what is shown and why. Pure: no DOM, so that Node's tests run it.
-import { QUOTE_LENGTH, quote } from './params.js';
+import { QUOTE_LENGTH, quote } from '../core/params.js';
 
 /** Characters of the query read at most, keys read at most, and the longest key. */
 export const MAX_QUERY = 4096;
@@ -80,7 +80,7 @@ export function readAddress(search, owners) {
   return { groups, dropped, more };
 }
 
-/** @typedef {import('./params.js').ParamNote} ParamNote */
+/** @typedef {import('../core/params.js').ParamNote} ParamNote */
 
 const count = new Intl.NumberFormat('en-US');
 

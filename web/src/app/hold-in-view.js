@@ -8,7 +8,7 @@
 // hold ends at the reader's first wheel, touch, key or pointer press, when anything else scrolls the page away
 // from the element (a script, assistive technology, the scrollbar), or once the layout has been still for
 // QUIET_MS.
-import { MAX_TEXT } from './params.js';
+import { MAX_TEXT } from '../core/params.js';
 
 const QUIET_MS = 3000;
 

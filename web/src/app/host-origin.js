@@ -3,7 +3,7 @@
 // (`embed.html?figure=ranges&origin=https://blog.example`), or else read from the frame's referrer, which
 // browsers send as at least the origin by default. Messages from the embedding page are taken only from that
 // origin when it is known.
-import { quote } from './params.js';
+import { quote } from '../core/params.js';
 
 const MAX_ORIGIN = 256;
 

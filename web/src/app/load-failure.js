@@ -1,8 +1,8 @@
 // What a reader sees in place of a figure that could not load: what failed, in words, what to try, and the
-// browser's own message kept under "Technical detail". One message per cause (engine.js EngineLoadError kinds,
+// browser's own message kept under "Technical detail". One message per cause (engine/engine.js EngineLoadError kinds,
 // plus the figure's own code), so a reader whose network dropped is told to check it and a host who serves the
 // .wasm with the wrong type is told what type to use.
-import { EngineLoadError } from '../engine.js';
+import { EngineLoadError } from '../engine/engine.js';
 import { h, replaceChildren, uid } from '../ui/dom.js';
 import { FigureLoadError } from './registry.js';
 

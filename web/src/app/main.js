@@ -4,13 +4,13 @@ import { startDeeper } from '../article/deeper.js';
 import { startLabPresets } from '../article/presets.js';
 import { startSinusoidalSection } from '../article/sinusoidal.js';
 import { startNavigation } from '../article/toc.js';
+import { readQuery } from '../core/params.js';
 import { SINUSOIDAL } from '../figures/shared-params.js';
 import { h } from '../ui/dom.js';
 import { showNotes } from '../ui/frame.js';
 import { initTheme } from '../ui/theme.js';
 import { holdLinkedElements } from './hold-in-view.js';
 import { mountWhenVisible } from './lazy.js';
-import { readQuery } from './params.js';
 import { figures } from './registry.js';
 import { startUrlState } from './url-state.js';
 
@@ -18,7 +18,7 @@ initTheme(document.getElementById('theme-toggle'));
 startNavigation(document);
 startDeeper(document);
 startLabPresets(document);
-const section = startSinusoidalSection(document);
+const section = startSinusoidalSection(document, mountWhenVisible);
 startUrlState({
   figureIds: Object.keys(figures),
   section,
@@ -38,7 +38,7 @@ for (const slot of document.querySelectorAll(/** @type {'div'} */ ('[data-mount]
 /**
  * Notes on the address that belong to no figure and no section (a key the article does not read), above the
  * article's first section.
- * @param {import('./params.js').ParamNote[]} list
+ * @param {import('../core/params.js').ParamNote[]} list
  */
 function showPageNotes(list) {
   let box = /** @type {HTMLElement | null} */ (document.querySelector('.pe-page-notes'));

@@ -1,6 +1,6 @@
 // Every figure id, in the order of the article, and how to load its module. Modules load on
 // demand, so a page pays only for the figures it shows.
-import { quote } from './params.js';
+import { quote } from '../core/params.js';
 
 export const figures = {
   order: () => import('../figures/order/index.js'),

@@ -65,7 +65,7 @@ export function sectionBar(params, onChange) {
   return {
     element,
     sync,
-    /** Shows notes on the bar's values from the address (app/params.js's ParamNote). */
+    /** Shows notes on the bar's values from the address (core/params.js's ParamNote). */
     setNotes(list) {
       noteList = list;
       showNotes(notes, list);

@@ -2,15 +2,15 @@
 // (section-bar.js) that every figure follows, and a dimension hovered in one figure marked in all. Figures fill
 // their own live numbers through their declaration (`live`); this fills the prose that belongs to no figure (the
 // periods, the flat dimensions, the typeset formula) from engine calls, through the same fillLive.
-import { mountWhenVisible } from '../app/lazy.js';
-import { engineLoaded, loadEngine } from '../engine.js';
+import { engineLoaded, loadEngine } from '../engine/engine.js';
+import { dimensionsOf, FLAT, flatDimensions, interleavedIndex } from '../engine/layout.js';
 import { SINUSOIDAL_DEFAULTS } from '../figures/shared-params.js';
+import { formatPeriod } from '../figures/sinusoidal-parts.js';
 import { formatInt, formatSig } from '../ui/format.js';
-import { HOVER_DIMENSION, interleavedIndex, SELECT_DIMENSION } from '../ui/linked.js';
+import { HOVER_DIMENSION, SELECT_DIMENSION } from '../ui/linked.js';
 import { fillLive } from '../ui/live.js';
 import { renderMath } from '../ui/math.js';
 import { memo } from '../ui/memo.js';
-import { flatDimensions } from './flat-tail.js';
 import { dockWhileReading, sectionBar } from './section-bar.js';
 import './sinusoidal.css';
 
@@ -28,10 +28,13 @@ const MAX_COLUMNS = 8;
  * Takes over the figure slots of the sinusoidal sections (so the generic lazy mounting in main.js skips them),
  * builds the section controls and starts filling the prose. Call before the generic mounting loop.
  * @param {Document} root
+ * @param {(element: HTMLElement, id: string, options: Record<string, unknown>) => Promise<any>} mountWhenVisible
+ *   mounts figure `id` in `element` once it nears the viewport, resolving with its handle (the page's lazy
+ *   mounting, app/lazy.js)
  * @returns {{ update(patch): void, params(): Record<string, unknown>, notes(list: any[]): void } | null} null
  *   when the page has none of these sections
  */
-export function startSinusoidalSection(root = document) {
+export function startSinusoidalSection(root, mountWhenVisible) {
   const sections = SECTIONS.map((id) => root.getElementById(id)).filter(Boolean);
   if (sections.length === 0) return null;
   let params = { ...SINUSOIDAL_DEFAULTS };
@@ -39,7 +42,7 @@ export function startSinusoidalSection(root = document) {
   let engine = null;
   let scheduled = 0;
   const prose = proseOf(sections);
-  const figures = linkedFigures(sections, params, dimensions);
+  const figures = linkedFigures(sections, params, dimensions, mountWhenVisible);
 
   // Range numbers are refreshed on a slider step only while near the viewport (or while the ranges figure,
   // which asks the engine the same question, is drawn); away from it they catch up when the slider rests or
@@ -152,7 +155,7 @@ export function startSinusoidalSection(root = document) {
  * as they come into view. At 2048 positions by 512 dimensions this keeps a slider step to the figures the reader
  * can see.
  */
-function linkedFigures(sections, initial, dimensions) {
+function linkedFigures(sections, initial, dimensions, mountWhenVisible) {
   let params = initial;
   // One options object per slot, kept current: a figure that mounts later starts from the latest parameters.
   const slots = [];
@@ -216,7 +219,7 @@ function linkedFigures(sections, initial, dimensions) {
 /**
  * The prose numbers, conditions and formulas for the given parameters, from engine calls; counting and picking
  * entries of engine arrays is all that happens here.
- * @param {any} engine
+ * @param {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  * @param {any} params dModel, base and positions
  * @param {{ ranges?: boolean }} [options] ranges: false leaves out RANGE_VALUES, the one costly engine call here
  * @returns {any} { values, flags, tex } or { error }
@@ -237,12 +240,12 @@ function proseNumbers(engine, { dModel, base, positions, layout }, { ranges = tr
       pairsPerDoubling:
         periods.length > 1 ? formatSig(Math.log(2) / Math.log(periods[1] / periods[0]), 3) : 'undefined',
       firstSlowPair: firstSlow >= 0 ? formatInt(firstSlow) : 'none',
-      firstSlowDim: firstSlow >= 0 ? formatInt(2 * firstSlow) : 'none',
+      firstSlowDim: firstSlow >= 0 ? formatInt(dimensionsOf(firstSlow, dModel).sin) : 'none',
     };
     let flat = null;
     if (ranges) {
       const r = memo(engine, 'dimensionRanges', positions, dModel, base);
-      values.flat01 = formatInt(r.filter((v) => v < 0.1).length);
+      values.flat01 = formatInt(r.filter((v) => v < FLAT).length);
       values.flat05 = formatInt(r.filter((v) => v < 0.5).length);
       flat = flatDimensions(r, dModel, layout);
       values.flatFirst = formatInt(Math.min(flat.first, dModel - 1));
@@ -285,10 +288,6 @@ function proseNumbers(engine, { dModel, base, positions, layout }, { ranges = tr
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function formatPeriod(p) {
-  return p >= 1000 ? formatInt(p) : formatSig(p, 4);
 }
 
 function texNumber(x) {

@@ -1,10 +1,10 @@
 // Figure `alibi`: the ALiBi head slopes for any head count, each head's bias against distance, and one head's
 // full bias matrix (optionally with the causal mask).
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { defineFigure } from '../app/figure.js';
 import { drawAxis } from '../ui/axes.js';
 import { series } from '../ui/colors.js';
 import { changeWriter, h, nodePool } from '../ui/dom.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatFixed, formatInt, formatSig, formatValue } from '../ui/format.js';
 import { indexCursor } from '../ui/grid-cursor.js';
 import { memo } from '../ui/memo.js';

@@ -2,11 +2,11 @@
 // one clock per chosen pair whose hand is that pair's (sin, cos) at the position: fast hands tell neighbours
 // apart, slow hands tell distant positions apart, like the low and high bits of a counter. The figure says how
 // far apart the chosen pairs are: neighbouring pairs differ in period by a small factor, not by 2.
-import { defineFigure } from '../app/figure.js';
+import { dimensionsOf, pairOf } from '../engine/layout.js';
 import { pairColumns } from '../ui/column-store.js';
 import { activeIn, changeWriter, h, replaceChildren } from '../ui/dom.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
-import { dimensionsOf, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
 import { intSlider, lastPosition, SINUSOIDAL } from './shared-params.js';
 import { dimensionName, formatPeriod } from './sinusoidal-parts.js';

@@ -1,10 +1,11 @@
 // Figure `heatmap`: the sinusoidal table, positions down and dimensions across, +1 red, 0 white, -1 blue.
-import { defineFigure } from '../app/figure.js';
+import { pairOf } from '../engine/layout.js';
 import { cellMap } from '../ui/cell-map.js';
 import { colorLegend } from '../ui/color-legend.js';
 import { diverging } from '../ui/colors.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatValue } from '../ui/format.js';
-import { pairOf, SELECT_DIMENSION } from '../ui/linked.js';
+import { SELECT_DIMENSION } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
 import { freshest } from '../ui/offthread.js';
 import { SINUSOIDAL } from './shared-params.js';

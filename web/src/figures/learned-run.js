@@ -2,7 +2,7 @@
 // the figure: copy the previous token on sequences of 16 tokens, learned positions only, everything else at the
 // lab's defaults (model size, learning rate, steps, batch), as the article says ("leave the rest as it starts").
 // Apart from learned.js so that Node's tests of the article's claims (tests/js/lab-claims.mjs) train it too.
-import { defaultsOf } from '../app/params.js';
+import { defaultsOf } from '../core/params.js';
 import { PARAMS as LAB_PARAMS } from './lab/params.js';
 
 /**

@@ -2,11 +2,11 @@
 // and why a learned table says nothing past its last row: a learned table that this page trains as it is read (a
 // run of the lab, trained in a Web Worker by lab/trained-table.js) beside sinusoidalTable, for a length that can
 // pass the table.
-import { defineFigure } from '../app/figure.js';
 import { startPool } from '../lab/pool.js';
 import { trainTable } from '../lab/trained-table.js';
 import { largestMagnitude } from '../ui/colors.js';
 import { changeWriter, h } from '../ui/dom.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatFixed, formatInt, formatValue } from '../ui/format.js';
 import { memo } from '../ui/memo.js';
 import { positionTable } from '../ui/position-table.js';

@@ -4,10 +4,10 @@
 // one query (mixingSpread): softmax ignores what is constant across a query's keys. Every value shown is the
 // engine's.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { defineFigure } from '../app/figure.js';
 import { drawAxis, powersOfTen } from '../ui/axes.js';
 import { bar, barRows, rowText } from '../ui/bar-rows.js';
 import { h, replaceChildren } from '../ui/dom.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { memo } from '../ui/memo.js';
 import { sharedReadout } from '../ui/readouts.js';

@@ -2,11 +2,11 @@
 // next to the word embedding (naiveNormRatio) as the sequence grows; right, what one offset is worth under the
 // normalised index in sentences of different lengths (naiveOffsetMeaning). Every plotted value is the engine's.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { defineFigure } from '../app/figure.js';
 import { drawAxis, logPath, powersOfTen } from '../ui/axes.js';
 import { bar, barRows, rowText } from '../ui/bar-rows.js';
 import { series } from '../ui/colors.js';
 import { h, replaceChildren } from '../ui/dom.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { indexCursor } from '../ui/grid-cursor.js';
 import { keyList } from '../ui/key-list.js';

@@ -1,10 +1,10 @@
 // Figure `periods`: the period of every sin/cos pair on a log axis, with a line at the number of positions, so
 // the reader sees which pairs complete a cycle inside the window and which barely start one.
-import { defineFigure } from '../app/figure.js';
+import { dimensionsOf, pairOf } from '../engine/layout.js';
 import { powersOfTen } from '../ui/axes.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../ui/format.js';
 import { indexChart } from '../ui/index-chart.js';
-import { dimensionsOf, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
 import { statList } from '../ui/stats.js';
 import { SINUSOIDAL } from './shared-params.js';

@@ -1,12 +1,11 @@
 // Figure `ranges`: how far each dimension moves over the window (max minus min), sines and cosines apart, with
 // lines at 0.1 and 0.5, and the dimension from which every later one changes by less than 0.1: in a short window
 // the slow dimensions barely change.
-import { defineFigure } from '../app/figure.js';
-import { flatDimensions } from '../article/flat-tail.js';
+import { flatDimensions, inLayout, pairOf } from '../engine/layout.js';
+import { defineFigure } from '../ui/figure.js';
 import { formatInt, formatValue } from '../ui/format.js';
 import { indexChart } from '../ui/index-chart.js';
 import { keyList } from '../ui/key-list.js';
-import { interleavedIndex, pairOf } from '../ui/linked.js';
 import { memo } from '../ui/memo.js';
 import { statList } from '../ui/stats.js';
 import { SINUSOIDAL } from './shared-params.js';
@@ -27,10 +26,7 @@ export default defineFigure({
   compute(engine, { dModel, base, positions, layout }) {
     // The engine's ranges are in the interleaved order; the bars follow the layout shown.
     const engineOrder = memo(engine, 'dimensionRanges', positions, dModel, base);
-    const ranges =
-      layout === 'interleaved'
-        ? engineOrder
-        : Float64Array.from({ length: dModel }, (_, d) => engineOrder[interleavedIndex(d, dModel, layout)]);
+    const ranges = layout === 'interleaved' ? engineOrder : inLayout(engineOrder, dModel, layout);
     const below = THRESHOLDS.map(() => 0);
     for (let i = 0; i < engineOrder.length; i += 1) {
       for (let k = 0; k < THRESHOLDS.length; k += 1) if (engineOrder[i] < THRESHOLDS[k]) below[k] += 1;

@@ -1,7 +1,7 @@
 // Parameters that several figures share, declared once: the four of the sinusoidal encoding (the article's
 // section bar and every figure of that part), the frequency base that the rotary figure also uses, the model
 // width of the figures outside that part, and the shapes of control that figures declare theirs with.
-import { defaultsOf } from '../app/params.js';
+import { defaultsOf } from '../core/params.js';
 import { formatInt } from '../ui/format.js';
 
 /**

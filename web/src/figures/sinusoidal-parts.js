@@ -1,7 +1,7 @@
 // What the figures of the sinusoidal part (columns, binary, periods, ranges) say alike: how they name a dimension
 // and a period.
+import { pairOf } from '../engine/layout.js';
 import { formatInt, formatSig } from '../ui/format.js';
-import { pairOf } from '../ui/linked.js';
 
 /** A period in positions: whole positions from 1,000 on, four significant digits below. */
 export function formatPeriod(p) {

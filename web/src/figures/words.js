@@ -1,6 +1,6 @@
 // The engine's vocabulary as the figures about words offer it: a parameter that is one word, picked from a
 // drop-down of every word the engine knows, and the list itself for figures that show it.
-import { getEngine } from '../engine.js';
+import { getEngine } from '../engine/engine.js';
 import { select } from '../ui/controls.js';
 import { memo } from '../ui/memo.js';
 
@@ -14,7 +14,7 @@ export function vocabulary() {
  * vocabulary is kept, so that the engine's message names it.
  * @param {string} label
  * @param {string} word the default
- * @returns {import('../app/params.js').ParamDecl}
+ * @returns {import('../core/params.js').ParamDecl}
  */
 export function wordParam(label, word) {
   return {

@@ -16,7 +16,7 @@
 // three 6.2 s, while taking a third thread from the page. Two, one per core, is the choice: the page's thread
 // keeps a share of the cores for the curves and the reader's input, and a third worker would win at most 17%.
 
-import { workerCalls } from '../worker-calls.js';
+import { workerCalls } from '../engine/worker-calls.js';
 
 const MAX_WORKERS = 4;
 

@@ -5,7 +5,6 @@
 // (the seeds the page raced; the script trains one run from each). Lint the joined script rather than the parts
 // (the later parts use names the earlier ones define). Everything but the `?raw` imports is pure, so Node's
 // tests call scriptFromParts with the files read from disk.
-/// <reference path="./raw-imports.d.ts" />
 import { FIXED_MASK, LAB_DEFAULTS, MIN_LENGTH } from './defaults.js';
 import model from './torch-model.py?raw';
 import template from './torch-template.py?raw';

@@ -5,7 +5,7 @@
 // made and freed within the call), any other method is called on the run. `ms` is the time the call took here:
 // runs that share a worker wait for each other, and only this time says how fast the engine itself is. Typed
 // arrays in a result are transferred, not copied.
-import { loadLab } from '../engine.js';
+import { loadLab } from '../engine/engine.js';
 import { runExtension } from './extension-run.js';
 
 const ready = loadLab();

@@ -1,8 +1,11 @@
 // Columns of the sinusoidal table for figures that draw a few dimensions over position (columns, binary).
 // Columns are fetched for a whole number of blocks of positions, so a window that grows one position at a time
 // asks the engine again only every GROW positions.
-import { dimensionsOf } from './linked.js';
+import { dimensionsOf } from '../engine/layout.js';
 import { memo } from './memo.js';
+
+/** @typedef {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} PeEngine */
+/** @typedef {import('../../../cpp/bindings/pe-engine.d.ts').Layout} Layout */
 
 const GROW = 256;
 
@@ -10,7 +13,8 @@ const GROW = 256;
  * Columns of the sinusoidal table, fetched from the engine (sinusoidalColumns, double precision) and kept:
  * PE(pos) does not depend on how many positions are shown, so a shorter window, or fewer dimensions, reads the
  * columns already fetched, and only new parameters, a new dimension or a longer window ask the engine again.
- * @returns {(positions: number, dModel: number, base: number, layout: string, dims: number[]) =>
+ * @param {PeEngine} engine
+ * @returns {(positions: number, dModel: number, base: number, layout: Layout, dims: number[]) =>
  *   Map<number, Float64Array>} the column of each dimension asked for, at least `positions` long
  */
 export function columnStore(engine) {
@@ -43,9 +47,9 @@ export function columnStore(engine) {
  * periods, and the sine and cosine columns of each pair with a reader `value(pos, dim)`. The store travels in
  * the figure's data from one computation to the next (`previous`), so a step of the window asks the engine
  * nothing new.
- * @param {object} engine
+ * @param {PeEngine} engine
  * @param {{ store?: ReturnType<typeof columnStore> } | null} previous the figure's last data
- * @param {{ positions: number, dModel: number, base: number, layout: string }} params
+ * @param {{ positions: number, dModel: number, base: number, layout: Layout }} params
  * @param {number[]} pairs
  */
 export function pairColumns(engine, previous, { positions, dModel, base, layout }, pairs) {

@@ -1,6 +1,6 @@
 // Labelled, keyboard-operable controls. Each returns { element, value (get/set), input } and calls
 // onChange(value) on every user change; setting .value from code does not call it.
-import { maxOf } from '../app/params.js';
+import { maxOf } from '../core/params.js';
 import { h, uid, valueHandle } from './dom.js';
 import { numberList } from './fields.js';
 import { formatSig } from './format.js';
@@ -149,7 +149,7 @@ export function segmented({ label, options, value, onChange = () => {} }) {
 
 /**
  * Builds the labelled controls of every parameter that declares one, in declaration order.
- * @param {Record<string, import('../app/params.js').ParamDecl>} decls
+ * @param {Record<string, import('../core/params.js').ParamDecl>} decls
  * @param {Record<string, unknown>} values the initial values
  * @param {(patch: Record<string, unknown>) => void} onChange called with { key: value } on every change
  * @returns {Record<string, { element: HTMLElement, value: any, linked: boolean, input?: HTMLInputElement }>}

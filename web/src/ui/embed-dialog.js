@@ -9,7 +9,7 @@ import {
   iframeSnippet,
   LINK_EVENT,
   writeQuery,
-} from '../app/url-state.js';
+} from '../core/url.js';
 import { h, uid } from './dom.js';
 
 /**

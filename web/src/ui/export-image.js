@@ -3,7 +3,7 @@
 // line naming the figure and its parameters under it; and the same SVG drawn into a PNG at twice the size.
 // Colours are read from the page as it is shown (custom properties and light-dark() resolved by the browser),
 // so an export in the dark scheme looks like the page in the dark scheme, and the file needs no stylesheet.
-import { formatParam } from '../app/params.js';
+import { formatParam } from '../core/params.js';
 import { drawBox, drawControl, round, svgNode, transparent } from './export-html.js';
 import { downloadBlob } from './export.js';
 import { formatInt, formatSig } from './format.js';
@@ -44,7 +44,7 @@ const SVG_PROPERTIES = [
  * control ("model width d_model 128, positions 50"). Parameters without a label (seeds, internal switches) and
  * switches that are off are left out; a choice reads as its option's label, a number as its control shows it.
  * @param {string} title
- * @param {Record<string, import('../app/params.js').ParamDecl>} decls the figure's parameter declarations
+ * @param {Record<string, import('../core/params.js').ParamDecl>} decls the figure's parameter declarations
  * @param {Record<string, unknown>} values the parameters the figure shows
  * @returns {string} e.g. "The sinusoidal encoding as a heatmap: model width d_model 128, positions 50; PE Explorer"
  */

@@ -1,7 +1,7 @@
 // A labelled text field for a short list of numbers ("0, 100, 300"), for controls that take several values at
 // once. The text is parsed, not validated: a figure hands the numbers to the engine, whose message then names
 // the bad value.
-import { MAX_LIST_TEXT, parseNumberList } from '../app/params.js';
+import { MAX_LIST_TEXT, parseNumberList } from '../core/params.js';
 import { h, uid, valueHandle } from './dom.js';
 import './fields.css';
 

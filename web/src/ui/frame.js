@@ -2,7 +2,7 @@
 // the caption (what to notice), the other controls folded into "Settings", the text alternative (a one-line
 // summary for screen readers plus a data table built on request) and one "Share / export" menu. Figures fill the
 // parts; the frame owns layout.
-import { shortenMessage } from '../app/params.js';
+import { shortenMessage } from '../core/params.js';
 import { h, replaceChildren, scrollBox } from './dom.js';
 import { downloadFigurePng, downloadSvg } from './export-image.js';
 import { downloadCsv } from './export.js';
@@ -11,7 +11,7 @@ import './frame.css';
 const TABLE_ROW_LIMIT = 200;
 
 /**
- * Shows notes on values read from a URL (app/params.js's ParamNote) in `box`, a `.pe-url-notes` element: a
+ * Shows notes on values read from a URL (core/params.js's ParamNote) in `box`, a `.pe-url-notes` element: a
  * refused value as an alert, a changed one as a status line; the box is hidden when there are none.
  * @param {HTMLElement} box
  * @param {{ kind: string, text: string }[]} list
@@ -179,7 +179,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
     showError: showMessage,
     /**
-     * Shows the notes on values read from a URL (app/params.js's readQuery) under the controls: a refused value
+     * Shows the notes on values read from a URL (core/params.js's readQuery) under the controls: a refused value
      * as an alert, a value brought into range as a status note; none hides the line.
      * @param {{ kind: string, text: string }[]} list
      */

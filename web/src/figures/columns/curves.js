@@ -3,11 +3,11 @@
 // in a linked figure, and a cursor that the pointer and the keyboard move along a curve and between curves.
 // Curves are SVG paths written only when their text changes, in whole tenths of a pixel (see UNIT).
 import { scaleLinear } from 'd3-scale';
+import { dimensionsOf, pairOf } from '../../engine/layout.js';
 import { drawAxis } from '../../ui/axes.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatInt } from '../../ui/format.js';
 import { indexMove } from '../../ui/grid-cursor.js';
-import { dimensionsOf, pairOf } from '../../ui/linked.js';
 import { watchWidth } from '../../ui/resize.js';
 
 const MARGIN = { top: 12, right: 12, bottom: 46, left: 46 };

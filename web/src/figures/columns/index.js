@@ -1,10 +1,10 @@
 // Figure `columns`: chosen dimensions of the encoding as curves over position. Each is a sampled sine or cosine;
 // only the period differs. Dots mark the values at whole positions, the only places the encoding exists.
-import { defineFigure } from '../../app/figure.js';
+import { pairOf } from '../../engine/layout.js';
 import { series } from '../../ui/colors.js';
 import { pairColumns } from '../../ui/column-store.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatInt, formatValue } from '../../ui/format.js';
-import { pairOf } from '../../ui/linked.js';
 import { SINUSOIDAL } from '../shared-params.js';
 import { dimensionName } from '../sinusoidal-parts.js';
 import { curveChart } from './curves.js';
@@ -103,6 +103,7 @@ const SMOOTH_STEPS = 8;
  * over the window, and for a pair fast enough to be drawn between whole positions the engine's rotations by
  * the fractions of a position between its samples. The rotations are kept by pair and parameters in `previous`
  * (with the columns' store), so moving the number of positions asks the engine for none.
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  */
 function curveData(engine, params, dims, previous) {
   const { dModel, base, layout } = params;

@@ -3,8 +3,8 @@
 // training (none, position interpolation, static NTK-aware scaling, Hugging Face's dynamic NTK, YaRN, Llama
 // 3.1's rule, a raised base); how far low-precision angles drift from the true ones at large positions, and
 // where 16-bit formats cannot even hold the positions.
-import { defineFigure } from '../../app/figure.js';
 import { changeWriter, h } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
 import { scientific } from '../../ui/scientific.js';

@@ -4,12 +4,12 @@
 // Web Workers only (lab/pool.js, lab/race.js); this page draws what they send: loss and accuracy as they train,
 // held-out accuracy by length once they are evaluated, and, inside a chosen model, attention, score by offset
 // and the learned position table.
-import { defineFigure } from '../../app/figure.js';
-import { getLab } from '../../engine.js';
+import { getLab } from '../../engine/engine.js';
 import { inputCalm } from '../../lab/calm.js';
 import { LAB_DEFAULTS, MIN_LENGTH } from '../../lab/defaults.js';
 import { runConfig } from '../../lab/race.js';
 import { h } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { memo } from '../../ui/memo.js';
 import { raceCharts } from './curves.js';
 import { createExperiment, inspector } from './experiment.js';

@@ -2,7 +2,7 @@
 // paper), and, for the preset chosen, the paper's finding and its source beside what the reader's run shows: the
 // numbers its rule reads (medians of the seeds) and the sentence of agreement or disagreement the rule chooses
 // from them, once every run is evaluated.
-import { defaultsOf, readQuery } from '../../app/params.js';
+import { defaultsOf, readQuery } from '../../core/params.js';
 import { judge, PAPERS, PRESETS } from '../../lab/papers.js';
 import { groupRuns } from '../../lab/seeds.js';
 import { spread } from '../../lab/verdict.js';

@@ -2,7 +2,7 @@
 // steps, first seed and how many seeds), what the reader inspects in a trained model (scheme, seed, layer,
 // head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
 // every one and names what is wrong.
-import { formatParam, urlParamsOf } from '../../app/params.js';
+import { formatParam, urlParamsOf } from '../../core/params.js';
 import { FIXED_MASK, MIN_LENGTH } from '../../lab/defaults.js';
 import { PRESETS } from '../../lab/papers.js';
 import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';
@@ -152,7 +152,7 @@ const seedChoice = (label) => (value, onChange) => {
 
 // A value from the URL past the model's range, up to the engine's own cap, widens the slider to it: the engine
 // says what is wrong, and the reader can slide back into range from there. Past the cap, the URL value is brought
-// down to it (app/params.js's readQuery).
+// down to it (core/params.js's readQuery).
 const widened = (key, end, cap) => (p) =>
   Math.min(cap, Math.max(end(p), Number.isFinite(p[key]) ? p[key] : 0));
 const modelOf = (p) => SIZES[p.size] ?? SIZES.small;

@@ -2,9 +2,9 @@
 // layer sees a bag of words, so "dog bites man" and "man bites dog" give the same sentence vector; an encoding or
 // a causal mask separates them. One engine call (compareSentences) gives both sentences, how far apart they end
 // up and the same measure under every encoding and mask, which the prose around the figure quotes.
-import { defineFigure } from '../../app/figure.js';
 import { select } from '../../ui/controls.js';
 import { h, replaceChildren } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
 import { sharedReadout } from '../../ui/readouts.js';
@@ -216,6 +216,7 @@ export default defineFigure({
 /**
  * Throws, naming the sentence, when the engine cannot read it: too many words (tokenize's message), or an
  * unknown word or none (attendSentence's, which is about that one sentence).
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  */
 function readable(engine, { name, key }, p) {
   try {

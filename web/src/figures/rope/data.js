@@ -6,7 +6,7 @@
 export const MAX_OFFSET = 64;
 
 /**
- * @param {any} engine
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  * @param {{ query: string, key: string, m: number, n: number, headDim: number, base: number,
  *   convention: 'interleaved'|'half', queriesOnly: boolean, positions: number }} params
  * @param {any} previous the data of the last call, whose score matrices are kept when only m or n moved
@@ -33,6 +33,7 @@ export function ropeData(engine, params, previous) {
   };
 }
 
+/** @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine */
 function positionFree(engine, { query, key, headDim, base, convention, positions }, other, id) {
   const embeddings = engine.wordEmbeddings(`${query} ${key}`, headDim);
   const q = embeddings.slice(0, headDim);

@@ -1,9 +1,9 @@
 // Figure `rope`: rotary position embedding. A query and a key (two words' seeded embeddings) turn pair by pair
 // with position; their score over every (m, n) has constant diagonals; the score against offset beside the
 // sinusoidal dot product and the ALiBi bias; and the two classic mistakes (queries only, swapped conventions).
-import { defineFigure } from '../../app/figure.js';
 import { series } from '../../ui/colors.js';
 import { changeWriter, h } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { scientific } from '../../ui/scientific.js';

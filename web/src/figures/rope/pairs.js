@@ -1,9 +1,9 @@
 // The rope figure's first panel: one small diagram per pair of dimensions, with the query's and the key's arrows
 // before and after RoPE turns them, each diagram reading its values on hover or focus.
 import { scaleLinear } from 'd3-scale';
+import { dimensionsOf } from '../../engine/layout.js';
 import { changeWriter, h, nodePool } from '../../ui/dom.js';
 import { formatValue } from '../../ui/format.js';
-import { dimensionsOf } from '../../ui/linked.js';
 
 const SIZE = 92;
 const HALF = SIZE / 2;

@@ -1,11 +1,11 @@
 // Figure `rotation`: a shift by k positions turns every sin/cos pair by the same angle, whatever pos is. One pair
 // on its unit circle, the engine's 2x2 matrix R(k), the points at pos and pos+k, and the residual of
 // PE(pos+k) = R(k) PE(pos) over all pairs.
-import { defineFigure } from '../../app/figure.js';
+import { dimensionsOf, pairOf } from '../../engine/layout.js';
 import { columnStore } from '../../ui/column-store.js';
 import { h } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
-import { dimensionsOf, pairOf } from '../../ui/linked.js';
 import { memo } from '../../ui/memo.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
 import { intSlider, lastPosition, SINUSOIDAL } from '../shared-params.js';

@@ -3,8 +3,8 @@
 // constant for the same reason. The matrix can also show queries against keys after seeded projections W_q
 // and W_k (the diagonals break) and with RoPE applied after the projections (they are constant again); the
 // engine measures each view's spread along its diagonals.
-import { defineFigure } from '../../app/figure.js';
 import { changeWriter, h, replaceChildren } from '../../ui/dom.js';
+import { defineFigure } from '../../ui/figure.js';
 import { formatFixed, formatInt, formatValue } from '../../ui/format.js';
 import { memo } from '../../ui/memo.js';
 import { scientific, scientificText } from '../../ui/scientific.js';
@@ -186,6 +186,7 @@ const BRIDGE_POSITIONS = 64;
 /**
  * The largest spread along a diagonal (the engine's diagonalSpread) over the matrix's range, for the raw
  * encodings, after the projections, and with RoPE after them, at the first BRIDGE_POSITIONS positions.
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
  * @returns {{ raw: number, projected: number, rope: number }}
  */
 function bridge(engine, dModel, base, metric) {

@@ -29,7 +29,7 @@ const OFF_THREAD_MATRIX = 2 ** 22;
 const MAX_SIDE = 400;
 
 /**
- * @param {{ engine: any, frame: any, onCell: () => void, onArrive: () => void }} options onCell when the
+ * @param {{ engine: import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine, frame: any, onCell: () => void, onArrive: () => void }} options onCell when the
  *   reader moves to a cell; onArrive when a matrix from the worker is put on show
  */
 export function similarityMatrix({ engine, frame, onCell, onArrive }) {

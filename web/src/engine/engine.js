@@ -1,8 +1,8 @@
 // The engine's two WebAssembly modules, one shared instance of each: pe-engine, which computes every figure
 // (the article and every embed load it), and pe-lab, the training lab, which only the lab's figure and its
-// workers load. Both live in engine/ at the site root (copied there by the build), one directory above both this
-// file in development (/src/) and the bundled chunks in production (/assets/), so a URL relative to this module
-// finds them under any deployment path.
+// workers load. Both live in engine/ at the site root (copied there by the build), one directory above the
+// bundled chunks in production (/assets/) and two above this file in development (/src/engine/), so a URL
+// relative to this module finds them under any deployment path.
 //
 // The loader downloads and compiles the .wasm itself before starting the Emscripten module, so that each way a
 // load can fail (no WebAssembly, the file not downloaded, the file not WebAssembly) rejects with an
@@ -75,7 +75,7 @@ function moduleLoader(name) {
   };
 }
 
-/** Each module's files, relative to this file (literal, so that the size budget's crawl finds them). */
+/** Each module's files, relative to the bundled chunk (literal, so that the size budget's crawl finds them). */
 const FILES = {
   'pe-engine': { script: '../engine/pe-engine.js', wasm: '../engine/pe-engine.wasm' },
   'pe-lab': { script: '../engine/pe-lab.js', wasm: '../engine/pe-lab.wasm' },
@@ -87,7 +87,7 @@ const labModule = moduleLoader('pe-lab');
 /**
  * Loads the engine once; every caller gets the same instance (see moduleLoader for failures and retries).
  * @param {{ retry?: boolean }} [options]
- * @returns {Promise<any>}
+ * @returns {Promise<import('../../../cpp/bindings/pe-engine.d.ts').PeEngine>}
  */
 export function loadEngine(options) {
   return engineModule.load(options);
@@ -105,7 +105,7 @@ export function isEngineLoaded() {
 
 /**
  * The loaded engine; figures are mounted only after loadEngine() has resolved.
- * @returns {import('../../cpp/bindings/pe-engine.d.ts').PeEngine}
+ * @returns {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine}
  */
 export function getEngine() {
   return engineModule.get();
@@ -114,7 +114,7 @@ export function getEngine() {
 /**
  * Loads the training lab's module once (`Lab`, `memoryUsage`); failures and retries as for loadEngine().
  * @param {{ retry?: boolean }} [options]
- * @returns {Promise<any>}
+ * @returns {Promise<import('../../../cpp/bindings/pe-lab.d.ts').PeLab>}
  */
 export function loadLab(options) {
   return labModule.load(options);
@@ -122,7 +122,7 @@ export function loadLab(options) {
 
 /**
  * The loaded lab module; the lab's figure is mounted only after loadLab() has resolved.
- * @returns {import('../../cpp/bindings/pe-lab.d.ts').PeLab}
+ * @returns {import('../../../cpp/bindings/pe-lab.d.ts').PeLab}
  */
 export function getLab() {
   return labModule.get();
@@ -153,7 +153,10 @@ async function startModule(name, attempt, state) {
       throw new EngineLoadError('start', `The engine in this page could not start: ${reason(error)}`, error);
     });
   }
-  const here = import.meta.url;
+  // Vite's development server serves this file from src/engine/, one folder deeper than the bundled chunks.
+  const here = import.meta.env?.DEV
+    ? new URL(/* @vite-ignore */ '..', import.meta.url).href
+    : import.meta.url;
   // A module script that failed to download is remembered by the browser under its URL; a retry asks under
   // another one.
   const files = FILES[name];

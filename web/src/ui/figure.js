@@ -1,18 +1,20 @@
 // defineFigure: one declaration per figure. A figure says what it shows (id, title, caption), what it takes
 // (parameters: type, default, range, control, URL name), what it asks the engine (`compute`), how it draws
 // (`view` once, `draw` on every change) and how it reads as text (`summary`, `table`, `live`). Everything else
-// comes from here: mount / update / destroy, the frame with its controls kept in sync, URL parsing, the text
-// alternative, CSV, live numbers in the prose, and the parameter list that embeds and URL state use.
-import { getEngine } from '../engine.js';
-import { createControls } from '../ui/controls.js';
-import { embedButton } from '../ui/embed-dialog.js';
-import { exportCaption } from '../ui/export-image.js';
-import { createFrame } from '../ui/frame.js';
-import { hoverAnnouncer } from '../ui/linked.js';
-import { fillLive, sectionOf } from '../ui/live.js';
-import { watchWidth } from '../ui/resize.js';
-import { clampToBounds, defaultsOf, keepBound, maxOf, readQuery, urlParamsOf } from './params.js';
-import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-state.js';
+// comes from here: mount / update / destroy, the frame with its controls kept in sync, the text alternative, CSV,
+// live numbers in the prose; and from core/figure.js, which needs no page: URL parsing, the parameter list that
+// embeds and URL state use, and the computation Node's tests run.
+import { figureBasics, pick } from '../core/figure.js';
+import { clampToBounds, maxOf, urlParamsOf } from '../core/params.js';
+import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from '../core/url.js';
+import { getEngine } from '../engine/engine.js';
+import { createControls } from './controls.js';
+import { embedButton } from './embed-dialog.js';
+import { exportCaption } from './export-image.js';
+import { createFrame } from './frame.js';
+import { hoverAnnouncer } from './linked.js';
+import { fillLive, sectionOf } from './live.js';
+import { watchWidth } from './resize.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
 
@@ -24,10 +26,10 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {string} [caption] what to notice in the picture (one to three sentences)
  * @property {string[]} [primary] the parameters whose controls stay beside the picture (by default the first
  *   two declared with a control); the others fold into the frame's "Settings"
- * @property {Record<string, import('./params.js').ParamDecl>} [params]
+ * @property {Record<string, import('../core/params.js').ParamDecl>} [params]
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
- * @property {boolean} [lab] the figure also uses the training lab's module (engine.js getLab), which is then
+ * @property {boolean} [lab] the figure also uses the training lab's module (engine/engine.js getLab), which is then
  *   loaded before it mounts; every other figure needs only the engine, and the page never loads the lab's
  * @property {(engine: import('../../../cpp/bindings/pe-engine.d.ts').PeEngine, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
@@ -81,48 +83,20 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @param {FigureSpec<Data, View>} spec
  */
 export function defineFigure(spec) {
-  const decls = spec.params ?? {};
-  const defaults = defaultsOf(decls);
-  const optionDefaults = {
-    controls: true,
-    notes: [],
-    ...(spec.mark ? { highlight: null } : {}),
-    ...spec.options,
-  };
-  const params = urlParamsOf(decls);
-  const parse = (/** @type {URLSearchParams} */ query) => {
-    const read = readQuery(query, decls);
-    if (!spec.bound) return { ...read.options, notes: read.notes };
-    const { options, notes } = keepBound(decls, read.options, spec.bound);
-    return { ...options, notes: [...read.notes, ...notes] };
-  };
+  const { declarations: decls, defaults, optionDefaults, params, parse, compute } = figureBasics(spec);
   return Object.freeze({
     id: spec.id,
     title: spec.title,
-    /** Whether the lab's module must be loaded (engine.js loadLab) before mount. */
+    /** Whether the lab's module must be loaded (engine/engine.js loadLab) before mount. */
     needsLab: spec.lab === true,
-    /** The URL parameters, in declaration order: { key, name, type, default }. */
+    /** The URL parameters, in declaration order (core/figure.js). */
     params,
-    /** The parameters' declarations as given (app/params.js's ParamDecl), for readQuery and the tests. */
+    /** The parameters' declarations as given (core/figure.js). */
     declarations: decls,
-    /**
-     * Options from a URL query (embed.html?figure=<id>&...), checked against the declarations (app/params.js's
-     * readQuery): the values to use, and `notes`, what was refused or brought into range, which mount shows
-     * above the figure until the reader changes that parameter.
-     */
+    /** Options from a URL query, with notes on what was refused (core/figure.js). */
     parse,
-    /**
-     * What the figure computes for these options, as a mounted figure does: the defaults, then the options, then
-     * each parameter whose range follows others brought within it, given to the spec's `compute` (Node's tests
-     * run it against the built engine).
-     * @param {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
-     * @param {Record<string, unknown>} [options]
-     */
-    compute: (engine, options = {}) => {
-      const values = pick({ ...defaults, ...options }, Object.keys(decls));
-      const next = { ...values, ...clampToBounds(decls, values) };
-      return spec.compute ? spec.compute(engine, next, null) : next;
-    },
+    /** What the figure computes for these options, as a mounted figure does (core/figure.js). */
+    compute,
     /**
      * Mounts the figure; values the page's address holds for it (URL state, answering MOUNT_EVENT) come first.
      * @param {HTMLElement} element
@@ -303,10 +277,6 @@ function mountFigure(spec, decls, element, initial) {
     },
   };
   return handle;
-}
-
-function pick(object, keys) {
-  return Object.fromEntries(keys.map((key) => [key, object[key]]));
 }
 
 function primaryKeys(spec, decls) {
