@@ -7,7 +7,7 @@
 const LAYERS = [
   { name: 'engine', files: /^(engine|engine-worker|engine-inline|worker-calls)\.js$/, uses: [] },
   { name: 'ui', files: /^ui\//, uses: ['engine'] },
-  { name: 'params', files: /^app\/params\.js$/, uses: [] },
+  { name: 'params', files: /^app\/(params|embed-options)\.js$/, uses: [] },
   { name: 'lab', files: /^lab\//, uses: ['engine', 'ui'] },
   { name: 'spec', files: /^app\/figure\.js$/, uses: ['engine', 'ui', 'params'] },
   { name: 'figures', files: /^figures\//, uses: ['engine', 'ui', 'params', 'lab', 'spec'] },

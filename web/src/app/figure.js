@@ -11,6 +11,7 @@ import { createFrame } from '../ui/frame.js';
 import { hoverAnnouncer } from '../ui/linked.js';
 import { fillLive, sectionOf } from '../ui/live.js';
 import { watchWidth } from '../ui/resize.js';
+import { EMBED_DEFAULTS, embedEntries, readEmbedOptions } from './embed-options.js';
 import { clampToBounds, defaultsOf, keepBound, maxOf, readQuery, urlParamsOf } from './params.js';
 import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-state.js';
 
@@ -25,6 +26,9 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {string[]} [primary] the parameters whose controls stay beside the picture (by default the first
  *   two declared with a control); the others fold into the frame's "Settings"
  * @property {Record<string, import('./params.js').ParamDecl>} [params]
+ * @property {string[]} [ownControls] parameters declared without a control whose control the view makes itself
+ *   (a text field, a button that sets one); the view marks it `data-param="<key>"` (keys separated by spaces),
+ *   or asks `ctx.fixed`, so that an embed that keeps the parameter hides it
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
  * @property {boolean} [lab] the figure also uses the training lab's module (engine.js getLab), which is then
@@ -62,6 +66,9 @@ import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from './url-st
  * @property {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine the loaded engine
  * @property {() => Params} params the current parameters
  * @property {() => Params} options the current options
+ * @property {(key: string) => boolean} fixed whether parameter `key` stays at its value: an embed names the
+ *   controls it shows (`controls=`), and the view's own controls for the others (marked `data-param="<key>"`,
+ *   hidden by the frame) must not change them either
  * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
  * @property {(text: string) => void} readout
  * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
@@ -86,10 +93,15 @@ export function defineFigure(spec) {
   const optionDefaults = {
     controls: true,
     notes: [],
+    ...EMBED_DEFAULTS,
     ...(spec.mark ? { highlight: null } : {}),
     ...spec.options,
   };
   const params = urlParamsOf(decls);
+  // The parameters an embed can show a control for (its `controls=`), with their labels.
+  const controllable = params
+    .filter(({ key }) => decls[key].control || spec.ownControls?.includes(key))
+    .map(({ key, name }) => ({ key, name, label: decls[key].label ?? name }));
   const parse = (/** @type {URLSearchParams} */ query) => {
     const read = readQuery(query, decls);
     if (!spec.bound) return { ...read.options, notes: read.notes };
@@ -112,6 +124,17 @@ export function defineFigure(spec) {
      */
     parse,
     /**
+     * Options from a query of an embed (embed.html's URL, a <pe-figure>'s attributes, a `pe-explorer:set`
+     * message): the parameters as `parse` reads them, then the embed options (app/embed-options.js: `plain`,
+     * and `showControls` from `controls`) the query names, with the notes on both.
+     * @param {URLSearchParams} query
+     */
+    readEmbed: (/** @type {URLSearchParams} */ query) => {
+      const read = parse(query);
+      const embed = readEmbedOptions(query, controllable);
+      return { ...read, ...embed.options, notes: [...read.notes, ...embed.notes] };
+    },
+    /**
      * What the figure computes for these options, as a mounted figure does: the defaults, then the options, then
      * each parameter whose range follows others brought within it, given to the spec's `compute` (Node's tests
      * run it against the built engine).
@@ -131,7 +154,7 @@ export function defineFigure(spec) {
     mount: (element, options = {}) => {
       const request = { id: spec.id, params, parse, options: {} };
       element.dispatchEvent(new CustomEvent(MOUNT_EVENT, { bubbles: true, detail: request }));
-      return mountFigure(spec, decls, element, {
+      return mountFigure(spec, decls, controllable, element, {
         ...defaults,
         ...optionDefaults,
         ...options,
@@ -141,7 +164,7 @@ export function defineFigure(spec) {
   });
 }
 
-function mountFigure(spec, decls, element, initial) {
+function mountFigure(spec, decls, controllable, element, initial) {
   const engine = getEngine();
   const keys = Object.keys(decls);
   const isParam = (key) => keys.includes(key);
@@ -159,7 +182,13 @@ function mountFigure(spec, decls, element, initial) {
   });
   const urlParams = urlParamsOf(decls);
   frame.actions.append(
-    embedButton({ id: spec.id, title: spec.title, entries: () => changedEntries(urlParams, params()) }),
+    embedButton({
+      id: spec.id,
+      title: spec.title,
+      entries: () => changedEntries(urlParams, params()),
+      controls: () => controllable,
+      options: embedEntries,
+    }),
   );
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
@@ -168,6 +197,7 @@ function mountFigure(spec, decls, element, initial) {
   const [inRow, folded] = partition(shownControls, (key) => primary.includes(key));
   frame.addControls(inRow);
   frame.addSettings(folded);
+  const fixed = (key) => state.showControls != null && isParam(key) && !state.showControls.includes(key);
   const live = spec.live ? sectionOf(element) : null;
   const announce = hoverAnnouncer(element);
   const parts = [];
@@ -185,6 +215,7 @@ function mountFigure(spec, decls, element, initial) {
     engine,
     params,
     options: () => state,
+    fixed,
     set,
     readout: (text) => frame.setReadout(text),
     redraw: () => data !== null && paint(),
@@ -198,6 +229,24 @@ function mountFigure(spec, decls, element, initial) {
     watchWidth: (target, onWidth = () => ctx.redraw()) => own(watchWidth(target, onWidth)).width,
   };
   const view = spec.view(ctx);
+  let fixedKeys = '';
+  applyEmbed();
+
+  // The embed's options: the frame plain or whole, and the controls of fixed parameters hidden (those chosen by
+  // name all beside the picture, none folded into Settings). The view draws again when the fixed parameters
+  // change, for its own controls drawn with the picture (a sentence's movable words).
+  function applyEmbed() {
+    frame.setPlain(Boolean(state.plain));
+    const chosen = state.showControls != null;
+    const [row, folded] = partition(shownControls, (key) => chosen || primary.includes(key));
+    frame.arrange(row, folded, fixed);
+    const next = keys.filter(fixed).join(' ');
+    if (next === fixedKeys) return;
+    fixedKeys = next;
+    if (next) element.dataset.fixed = next;
+    else delete element.dataset.fixed;
+    ctx.redraw();
+  }
 
   function withFollowers(patch) {
     if (!spec.follow) return patch;
@@ -208,7 +257,10 @@ function mountFigure(spec, decls, element, initial) {
   }
 
   // A change by the reader (a control, or the figure's own interaction) is told to URL state.
-  function set(patch) {
+  function set(given) {
+    // A fixed parameter stays as it is, whatever the view's interactions ask.
+    const patch = Object.fromEntries(Object.entries(given).filter(([key]) => !fixed(key)));
+    if (Object.keys(patch).length === 0) return;
     state = { ...state, ...patch };
     dropNotes(Object.keys(patch));
     render();
@@ -292,6 +344,7 @@ function mountFigure(spec, decls, element, initial) {
         marked = state.highlight ?? null;
         markNow();
       }
+      if (changedOptions.includes('plain') || changedOptions.includes('showControls')) applyEmbed();
       if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
     },
     destroy() {
