@@ -196,11 +196,17 @@ export function createFrame(element, { id, title, caption, table, exportName = i
         [...box.children].some((child) => !(/** @type {HTMLElement} */ (child).hidden));
       this.controls.hidden = !showing(this.controls);
       settings.hidden = !showing(settingsGroup);
+      // A plain figure shows its secondary pictures only around a control chosen there (a sentence's field).
+      if (element.classList.contains('pe-plain')) {
+        const chosen = [...more.querySelectorAll(/** @type {'div'} */ ('[data-param]'))];
+        more.hidden = !chosen.some((own) => !own.hidden);
+      }
     },
     /**
      * The figure alone (an embed's `plain`) or in its whole frame: plain keeps the picture, its key, readout,
      * notes and controls, and hides the caption from the eye (screen readers still read it, with the text
-     * alternative), the secondary pictures, the data table and the share menu.
+     * alternative), the secondary pictures (but those around a control chosen there: see arrange), the data
+     * table and the share menu.
      * @param {boolean} plain
      */
     setPlain(plain) {
