@@ -2,7 +2,7 @@
 // the same as attributes of <pe-figure> and in a `pe-explorer:set` message, and the Embed dialog that writes them
 // and previews the result. A plain figure is its picture, key, readout and the chosen controls, nothing else,
 // and keeps its text alternative, keyboard controls and hover readout.
-import { test, expect, shareMenu } from './fixtures.js';
+import { test, expect, expectNoHorizontalOverflow, hoverCell, shareMenu } from './fixtures.js';
 
 const PLAIN_HEATMAP = 'embed.html?figure=heatmap&plain=1&controls=positions';
 
@@ -75,7 +75,7 @@ test('embed.html with plain=1&controls=positions: the heatmap and one slider, us
   // A 360 px screen: nothing wider than it.
   await page.setViewportSize({ width: 360, height: 720 });
   await expect(page.getByRole('slider', { name: 'Positions' })).toBeInViewport();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoHorizontalOverflow(page);
 });
 
 test('controls= names a few controls, none, or unknown names with a note; without it every control shows', async ({
@@ -233,4 +233,33 @@ test('the Embed dialog writes plain and the chosen controls into both snippets, 
   await expect(component).toHaveValue(/ plain="1" controls="none"><\/pe-figure>$/);
   await expect(preview.locator('[data-figure="heatmap"] .pe-summary')).toHaveText(/\S/);
   expect(await visibleControls(preview.locator('main'))).toEqual([]);
+});
+
+test('a parameter kept by controls= stays as it is when the picture is clicked (the ALiBi slopes set the head)', async ({
+  page,
+}) => {
+  /** Clicks the slope bars right of their middle; returns the head the click was on. */
+  const clickBars = async (figure) => {
+    const box = await figure.locator('svg.pe-alibi-bars').boundingBox();
+    await page.mouse.click((box?.x ?? 0) + (box?.width ?? 0) * 0.7, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+    const text = (await figure.locator('.pe-readout').textContent()) ?? '';
+    const head = Number(/head (\d+) of 8/.exec(text)?.[1]);
+    expect(head).toBeGreaterThan(1);
+    return head;
+  };
+  const headOfMatrix = async (figure) => {
+    await hoverCell(page, figure.locator('canvas.pe-alibi-canvas'), 10, 4, 16, 16);
+    await expect(figure.locator('.pe-readout')).toContainText('query i 10, key j 4');
+    return Number(/head (\d+), query/.exec((await figure.locator('.pe-readout').textContent()) ?? '')?.[1]);
+  };
+  await page.goto('embed.html?figure=alibi&controls=length');
+  const figure = page.locator('[data-figure="alibi"]');
+  await drawn(page);
+  await clickBars(figure);
+  expect(await headOfMatrix(figure)).toBe(1);
+  // Where the head has its control, the same click chooses it.
+  await page.goto('embed.html?figure=alibi');
+  await drawn(page);
+  const head = await clickBars(figure);
+  expect(await headOfMatrix(figure)).toBe(head);
 });

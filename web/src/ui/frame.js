@@ -175,17 +175,22 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       settings.hidden = settingsGroup.childElementCount === 0;
     },
     /**
-     * Places the controls (objects of { element }): `inRow` in the row under the picture, before anything a
-     * figure added there itself, `folded` into "Settings"; hides those of the parameters `fixed` says stay at
-     * their value, and the figure's own controls marked `data-param` (keys separated by spaces) for any of
-     * them. A row or Settings with nothing left to show is hidden.
+     * Places the controls (objects of { element }) that are in the frame's row or "Settings": `inRow` in the
+     * row under the picture, before anything a figure added there itself, `folded` into "Settings". Hides those
+     * of the parameters `fixed` says stay at their value, and the figure's own controls marked `data-param`
+     * (keys separated by spaces) for any of them. A row or Settings with nothing left to show is hidden.
      * @param {Record<string, { element: HTMLElement }>} inRow
      * @param {Record<string, { element: HTMLElement }>} folded
      * @param {(key: string) => boolean} fixed
      */
     arrange(inRow, folded, fixed) {
-      this.controls.prepend(...Object.values(inRow).map((c) => c.element));
-      settingsGroup.append(...Object.values(folded).map((c) => c.element));
+      // A control the figure placed elsewhere itself (the lab's inspection) stays where it is.
+      const ours = (controls) =>
+        Object.values(controls)
+          .map((c) => c.element)
+          .filter((e) => e.parentElement === this.controls || e.parentElement === settingsGroup);
+      this.controls.prepend(...ours(inRow));
+      settingsGroup.append(...ours(folded));
       for (const [key, { element: control }] of Object.entries({ ...inRow, ...folded })) {
         control.hidden = fixed(key);
       }
