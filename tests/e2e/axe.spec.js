@@ -87,6 +87,24 @@ for (const [index, id] of Object.keys(figures).entries()) {
   });
 }
 
+// Plain embeds (core/embed-options.js): the figure alone with a few of its controls, its caption and title kept
+// for screen readers only, on a wide screen in light and on a 360 px phone in dark.
+for (const [id, query, scheme, width] of /** @type {const} */ ([
+  ['heatmap', 'plain=1&controls=positions', 'light', 1280],
+  ['order', 'plain=1&controls=encoding,a&reveal=1', 'dark', 360],
+])) {
+  test(`figure ${id} plain (${query}) has no axe violations (${scheme}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    const figure = await openFigure(page, id, query, {
+      ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/),
+    });
+    await expect(figure.locator('.pe-share')).toBeHidden();
+    await settle(page);
+    await expectNoViolations(page);
+  });
+}
+
 // Lighthouse reads the article as it first loads on a phone: no scrolling, most sections not yet rendered (they
 // take an estimated height until seen, their contents laid out as they are), every figure not yet mounted.
 test.describe("on Lighthouse's phone", () => {

@@ -32,6 +32,17 @@ const tell = (message) => {
     parent.postMessage({ ...message, figure: id.slice(0, 40) }, host.origin);
 };
 
+/**
+ * A plain figure (`plain=1`) stands alone: the page's title stays for screen readers (the figure's name, and
+ * the heading outline) and its credit line goes.
+ * @param {{ plain?: boolean }} options
+ */
+const showPlain = ({ plain }) => {
+  if (plain === undefined) return;
+  document.getElementById('embed-title').classList.toggle('visually-hidden', plain);
+  /** @type {HTMLElement} */ (document.querySelector('.embed-credit')).hidden = plain;
+};
+
 /** The figure and its handle once mounted (messages from the embedding page wait for it). */
 let resolveMounted;
 const mounted = new Promise((resolve) => (resolveMounted = resolve));
@@ -40,7 +51,9 @@ loadFigure(id)
   .then((figure) => {
     document.getElementById('embed-title').textContent = figure.title;
     document.title = `${figure.title}: PE Explorer`;
-    return mountNow(slot, id, figure.parse(query)).then((handle) => resolveMounted({ figure, handle }));
+    const options = figure.readEmbed(query);
+    showPlain(options);
+    return mountNow(slot, id, options).then((handle) => resolveMounted({ figure, handle }));
   })
   .catch((error) => {
     // The figure's code could not be loaded: the reader's message, and Try again loads the page afresh.
@@ -69,7 +82,11 @@ window.addEventListener('message', (event) => {
   if (parent === null || event.source !== parent || event.data?.type !== 'pe-explorer:set') return;
   if (host.origin !== null && event.origin !== host.origin) return;
   mounted
-    .then(({ figure, handle }) => handle.update(figure.parse(queryOf(event.data.params))))
+    .then(({ figure, handle }) => {
+      const options = figure.readEmbed(queryOf(event.data.params));
+      handle.update(options);
+      showPlain(options);
+    })
     .catch((error) =>
       tell({ type: 'pe-explorer:error', message: error instanceof Error ? error.message : String(error) }),
     );

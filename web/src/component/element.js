@@ -5,6 +5,7 @@
 // The engine is loaded once per page, whatever the number of elements (engine.js keeps one instance).
 import { mountNow } from '../app/lazy.js';
 import { loadFigure } from '../app/registry.js';
+import { EMBED_DEFAULTS, EMBED_NAMES } from '../core/embed-options.js';
 import { h } from '../ui/dom.js';
 import { notifyTheme, watchScheme } from '../ui/theme.js';
 import { attributeOf, queryOf } from './query.js';
@@ -59,7 +60,7 @@ function addFontFaces(href) {
 function attributesOf(element, figure) {
   /** @type {Record<string, string>} */
   const params = {};
-  for (const { name } of figure.params) {
+  for (const name of [...figure.params.map((p) => p.name), ...EMBED_NAMES]) {
     const value = element.getAttribute(attributeOf(name));
     if (value !== null) params[name] = value;
   }
@@ -69,7 +70,7 @@ function attributesOf(element, figure) {
 /** Every parameter at its default, then those the attributes give, as figure.parse reads them. */
 function optionsOf(element, figure) {
   const defaults = Object.fromEntries(figure.params.map(({ key, default: value }) => [key, value]));
-  return { ...defaults, ...figure.parse(queryOf(attributesOf(element, figure))) };
+  return { ...defaults, ...EMBED_DEFAULTS, ...figure.readEmbed(queryOf(attributesOf(element, figure))) };
 }
 
 function elementClass(styles, fonts, tidyHead) {

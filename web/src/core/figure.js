@@ -1,6 +1,7 @@
 // What a figure's declaration (ui/figure.js's FigureSpec) means without a page: its defaults, its URL parameters,
 // what it reads from a query and what it computes for given options. defineFigure (ui/figure.js) adds the
 // mounting; Node's tests use these parts against the built engine.
+import { EMBED_DEFAULTS, readEmbedOptions } from './embed-options.js';
 import { clampToBounds, defaultsOf, keepBound, readQuery, urlParamsOf } from './params.js';
 
 /** @typedef {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} PeEngine */
@@ -9,12 +10,24 @@ import { clampToBounds, defaultsOf, keepBound, readQuery, urlParamsOf } from './
  * The parts of a figure's declaration that need no page.
  * @template Data
  * @param {{ params?: Record<string, import('./params.js').ParamDecl>, options?: Record<string, unknown>,
- *   mark?: unknown, bound?: (params: any, given: Record<string, unknown>) => Record<string, unknown>,
+ *   mark?: unknown, ownControls?: string[], bound?: (params: any, given: Record<string, unknown>) => Record<string, unknown>,
  *   compute?: (engine: PeEngine, params: any, previous: Data | null) => Data }} spec
  */
 export function figureBasics(spec) {
   const decls = spec.params ?? {};
   const defaults = defaultsOf(decls);
+  const params = urlParamsOf(decls);
+  /** @param {URLSearchParams} query */
+  const parse = (query) => {
+    const read = readQuery(query, decls);
+    if (!spec.bound) return { ...read.options, notes: read.notes };
+    const { options, notes } = keepBound(decls, read.options, spec.bound);
+    return { ...options, notes: [...read.notes, ...notes] };
+  };
+  // The parameters an embed can show a control for (its `controls=`), with their labels.
+  const controllable = params
+    .filter(({ key }) => decls[key].control || spec.ownControls?.includes(key))
+    .map(({ key, name }) => ({ key, name, label: decls[key].label ?? name }));
   return {
     /** The parameters' declarations as given (core/params.js's ParamDecl), for readQuery and the tests. */
     declarations: decls,
@@ -24,22 +37,30 @@ export function figureBasics(spec) {
     optionDefaults: {
       controls: true,
       notes: [],
+      ...EMBED_DEFAULTS,
       ...(spec.mark ? { highlight: null } : {}),
       ...spec.options,
     },
     /** The URL parameters, in declaration order: { key, name, type, default }. */
-    params: urlParamsOf(decls),
+    params,
+    /** The parameters an embed can show a control for: { key, name, label }. */
+    controllable,
     /**
      * Options from a URL query (embed.html?figure=<id>&...), checked against the declarations (core/params.js's
      * readQuery): the values to use, and `notes`, what was refused or brought into range, which mount shows
      * above the figure until the reader changes that parameter.
+     */
+    parse,
+    /**
+     * Options from a query of an embed (embed.html's URL, a <pe-figure>'s attributes, a `pe-explorer:set`
+     * message): the parameters as `parse` reads them, then the embed options (core/embed-options.js: `plain`,
+     * and `showControls` from `controls`) the query names, with the notes on both.
      * @param {URLSearchParams} query
      */
-    parse(query) {
-      const read = readQuery(query, decls);
-      if (!spec.bound) return { ...read.options, notes: read.notes };
-      const { options, notes } = keepBound(decls, read.options, spec.bound);
-      return { ...options, notes: [...read.notes, ...notes] };
+    readEmbed(query) {
+      const read = parse(query);
+      const embed = readEmbedOptions(query, controllable);
+      return { ...read, ...embed.options, notes: [...read.notes, ...embed.notes] };
     },
     /**
      * What the figure computes for these options, as a mounted figure does: the defaults, then the options, then

@@ -62,6 +62,7 @@ export default defineFigure({
       type: 'button',
       class: 'pe-button pe-binary-play',
       'aria-pressed': 'false',
+      'data-param': 'position',
       onClick: () => togglePlay(view),
     });
     const onMotionChange = () => {

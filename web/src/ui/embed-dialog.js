@@ -1,7 +1,9 @@
 // The Embed button under every figure and its dialog: the iframe snippet, the web component snippet and a link to
 // the figure in the article, each for what the figure shows now (only parameters away from their defaults are
-// written), each with a Copy button. A native modal <dialog>: the browser keeps focus inside it and closes it
-// on Escape; focus then returns to the button.
+// written), each with a Copy button. The embeds' options (core/embed-options.js) are chosen above them: a plain
+// figure, and which controls it shows; a preview (the iframe itself, loaded when the reader opens it) shows the
+// result. A native modal <dialog>:
+// the browser keeps focus inside it and closes it on Escape; focus then returns to the button.
 import {
   articleUrl,
   componentSnippet,
@@ -12,42 +14,106 @@ import {
 } from '../core/url.js';
 import { h, uid } from './dom.js';
 
+/** @typedef {{ plain: boolean, shown: string[], all: string[] }} EmbedChoice */
+
 /**
- * @param {{ id: string, title: string, entries: () => [string, string][] }} figure the figure's id and title,
- *   and its parameters that differ from the defaults, as [URL name, text]
+ * @param {{ id: string, title: string, entries: () => [string, string][],
+ *   controls: () => { name: string, label: string }[],
+ *   options: (choice: EmbedChoice) => [string, string][] }} figure the figure's id and title, its parameters
+ *   that differ from the defaults, as [URL name, text], those that have a control (URL name and label), and
+ *   the embed options chosen as URL entries (core/embed-options.js's embedEntries)
  * @returns {HTMLButtonElement}
  */
-export function embedButton({ id, title, entries }) {
+export function embedButton({ id, title, entries, controls, options }) {
   const button = /** @type {HTMLButtonElement} */ (
     h('button', { type: 'button', class: 'pe-button', 'aria-haspopup': 'dialog' }, 'Embed')
   );
   /** @type {ReturnType<typeof buildDialog> | null} */
   let dialog = null;
   button.addEventListener('click', () => {
-    dialog ??= buildDialog(title, () => button.focus());
+    dialog ??= buildDialog(title, controls(), () => button.focus());
+    const current = entries();
+    const open = /** @type {NonNullable<typeof dialog>} */ (dialog);
     // Beside the button, so that it goes with the figure; shown in the top layer.
-    if (!dialog.element.isConnected) button.after(dialog.element);
-    dialog.fill(snippets(button, id, title, entries()));
-    dialog.element.showModal();
+    if (!open.element.isConnected) button.after(open.element);
+    open.onChoice((choice) => snippets(button, id, title, current, options(choice)));
+    open.element.showModal();
   });
   return button;
 }
 
-/** The three texts for the figure's current parameters, as absolute URLs from the page's own address. */
-function snippets(button, id, title, entries) {
+/**
+ * The texts for the figure's current parameters and the embed options chosen, as absolute URLs from the page's
+ * own address; the link to the article carries the parameters only (the article shows every figure whole).
+ */
+function snippets(button, id, title, entries, options) {
   const page = window.location.href;
   // The article answers with its whole state (every figure and the section bar); elsewhere (the embed page) the
   // link carries this figure's parameters only.
   const request = { id, href: '' };
   button.dispatchEvent(new CustomEvent(LINK_EVENT, { bubbles: true, detail: request }));
+  const embedded = [...entries, ...options];
+  const src = embedUrl(page, id, embedded);
   return {
-    iframe: iframeSnippet(embedUrl(page, id, entries), title),
-    component: componentSnippet(page, id, entries),
+    src,
+    iframe: iframeSnippet(src, title),
+    component: componentSnippet(page, id, embedded),
     link: request.href || articleUrl(page, writeQuery([[id, entries]]), id, false),
   };
 }
 
-function buildDialog(title, onClose) {
+/**
+ * The embed options to choose: a plain figure, and a checkbox for each control (all ticked: every control
+ * shown, as by default). `onChange` gets the EmbedChoice (URL names) on every change.
+ * @param {{ name: string, label: string }[]} controls
+ */
+function optionFields(controls, onChange) {
+  const plain = checkbox(
+    'Plain: the figure alone (no title, caption, data table or menu)',
+    false,
+    'pe-embed-plain',
+  );
+  const boxes = controls.map(({ name, label }) => ({
+    name,
+    // The control's label, and the URL name the snippets write when it differs.
+    ...checkbox(
+      label.toLowerCase() === name.toLowerCase() ? label : `${label} (${name})`,
+      true,
+      'pe-embed-control',
+    ),
+  }));
+  const all = controls.map(({ name }) => name);
+  const choice = () => ({
+    plain: plain.input.checked,
+    shown: boxes.filter((box) => box.input.checked).map((box) => box.name),
+    all,
+  });
+  const element = h(
+    'fieldset',
+    { class: 'pe-embed-options' },
+    h('legend', {}, 'Embed options'),
+    plain.element,
+    controls.length === 0
+      ? null
+      : h(
+          'fieldset',
+          { class: 'pe-embed-controls' },
+          h('legend', {}, 'Controls shown (the others stay as they are now)'),
+          boxes.map((box) => box.element),
+        ),
+  );
+  element.addEventListener('change', () => onChange(choice()));
+  return { element, choice };
+}
+
+/** A checkbox and its label, as one line. */
+function checkbox(label, checked, className) {
+  const id = uid('embed-option');
+  const input = /** @type {HTMLInputElement} */ (h('input', { id, type: 'checkbox', checked }));
+  return { input, element: h('div', { class: className }, input, h('label', { for: id }, label)) };
+}
+
+function buildDialog(title, controls, onClose) {
   const headingId = uid('embed-title');
   const status = h('p', { class: 'pe-embed-status', role: 'status', 'aria-live': 'polite' });
   const fields = {
@@ -56,6 +122,28 @@ function buildDialog(title, onClose) {
     link: field('Link to this figure', 'input', status),
   };
   const close = h('button', { type: 'button', class: 'pe-button' }, 'Close');
+  /** @type {(choice: EmbedChoice) => void} */
+  let changed = () => {};
+  const options = optionFields(controls, (choice) => changed(choice));
+  // The iframe snippet itself, loaded when opened (a second copy of the figure and its engine): it reports its
+  // height (embed.js).
+  const preview = /** @type {HTMLIFrameElement} */ (
+    h('iframe', { class: 'pe-embed-preview', title: `Preview: ${title}` })
+  );
+  const previewBox = /** @type {HTMLDetailsElement} */ (
+    h('details', { class: 'pe-embed-field pe-embed-preview-box' }, h('summary', {}, 'Preview'), preview)
+  );
+  let src = '';
+  const showPreview = () => {
+    const next = previewBox.open ? src : 'about:blank';
+    if (preview.src !== next) preview.src = next;
+  };
+  previewBox.addEventListener('toggle', showPreview);
+  const onMessage = (/** @type {MessageEvent} */ event) => {
+    if (event.source !== preview.contentWindow || event.data?.type !== 'pe-explorer:height') return;
+    const height = Number(event.data.height);
+    if (Number.isFinite(height) && height > 0) preview.style.height = `${Math.ceil(height)}px`;
+  };
   const element = /** @type {HTMLDialogElement} */ (
     h(
       'dialog',
@@ -66,6 +154,8 @@ function buildDialog(title, onClose) {
         { class: 'pe-embed-note' },
         'Each shows the figure as it is now. The figure keeps working where it is embedded.',
       ),
+      options.element,
+      previewBox,
       fields.iframe.element,
       fields.component.element,
       fields.link.element,
@@ -76,13 +166,27 @@ function buildDialog(title, onClose) {
   close.addEventListener('click', () => element.close());
   element.addEventListener('close', () => {
     status.textContent = '';
+    window.removeEventListener('message', onMessage);
+    // The preview's figure stops with the dialog.
+    previewBox.open = false;
+    showPreview();
     onClose();
   });
   return {
     element,
-    /** @param {{ iframe: string, component: string, link: string }} texts */
-    fill(texts) {
-      for (const [key, text] of Object.entries(texts)) fields[key].input.value = text;
+    /**
+     * Fills the texts and the preview now and on every change of the options, with `make`'s texts for them.
+     * @param {(choice: EmbedChoice) => { src: string, iframe: string, component: string, link: string }} make
+     */
+    onChoice(make) {
+      changed = (choice) => {
+        const { src: next, ...texts } = make(choice);
+        for (const [key, text] of Object.entries(texts)) fields[key].input.value = text;
+        src = next;
+        showPreview();
+      };
+      window.addEventListener('message', onMessage);
+      changed(options.choice());
     },
   };
 }

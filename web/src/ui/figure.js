@@ -4,6 +4,7 @@
 // comes from here: mount / update / destroy, the frame with its controls kept in sync, the text alternative, CSV,
 // live numbers in the prose; and from core/figure.js, which needs no page: URL parsing, the parameter list that
 // embeds and URL state use, and the computation Node's tests run.
+import { embedEntries } from '../core/embed-options.js';
 import { figureBasics, pick } from '../core/figure.js';
 import { clampToBounds, maxOf, urlParamsOf } from '../core/params.js';
 import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from '../core/url.js';
@@ -27,6 +28,9 @@ import { watchWidth } from './resize.js';
  * @property {string[]} [primary] the parameters whose controls stay beside the picture (by default the first
  *   two declared with a control); the others fold into the frame's "Settings"
  * @property {Record<string, import('../core/params.js').ParamDecl>} [params]
+ * @property {string[]} [ownControls] parameters declared without a control whose control the view makes itself
+ *   (a text field, a button that sets one); the view marks it `data-param="<key>"` (keys separated by spaces),
+ *   or asks `ctx.fixed`, so that an embed that keeps the parameter hides it
  * @property {Record<string, unknown>} [options] defaults of options that are not parameters (the article's
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
  * @property {boolean} [lab] the figure also uses the training lab's module (engine/engine.js getLab), which is then
@@ -64,6 +68,9 @@ import { watchWidth } from './resize.js';
  * @property {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine the loaded engine
  * @property {() => Params} params the current parameters
  * @property {() => Params} options the current options
+ * @property {(key: string) => boolean} fixed whether parameter `key` stays at its value: an embed names the
+ *   controls it shows (`controls=`), and the view's own controls for the others (marked `data-param="<key>"`,
+ *   hidden by the frame) must not change them either
  * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
  * @property {(text: string) => void} readout
  * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
@@ -83,7 +90,16 @@ import { watchWidth } from './resize.js';
  * @param {FigureSpec<Data, View>} spec
  */
 export function defineFigure(spec) {
-  const { declarations: decls, defaults, optionDefaults, params, parse, compute } = figureBasics(spec);
+  const {
+    declarations: decls,
+    defaults,
+    optionDefaults,
+    params,
+    controllable,
+    parse,
+    readEmbed,
+    compute,
+  } = figureBasics(spec);
   return Object.freeze({
     id: spec.id,
     title: spec.title,
@@ -95,6 +111,8 @@ export function defineFigure(spec) {
     declarations: decls,
     /** Options from a URL query, with notes on what was refused (core/figure.js). */
     parse,
+    /** Options from a query of an embed, with `plain` and `controls=` (core/figure.js). */
+    readEmbed,
     /** What the figure computes for these options, as a mounted figure does (core/figure.js). */
     compute,
     /**
@@ -105,7 +123,7 @@ export function defineFigure(spec) {
     mount: (element, options = {}) => {
       const request = { id: spec.id, params, parse, options: {} };
       element.dispatchEvent(new CustomEvent(MOUNT_EVENT, { bubbles: true, detail: request }));
-      return mountFigure(spec, decls, element, {
+      return mountFigure(spec, decls, controllable, element, {
         ...defaults,
         ...optionDefaults,
         ...options,
@@ -115,7 +133,7 @@ export function defineFigure(spec) {
   });
 }
 
-function mountFigure(spec, decls, element, initial) {
+function mountFigure(spec, decls, controllable, element, initial) {
   const engine = getEngine();
   const keys = Object.keys(decls);
   const isParam = (key) => keys.includes(key);
@@ -133,7 +151,13 @@ function mountFigure(spec, decls, element, initial) {
   });
   const urlParams = urlParamsOf(decls);
   frame.actions.append(
-    embedButton({ id: spec.id, title: spec.title, entries: () => changedEntries(urlParams, params()) }),
+    embedButton({
+      id: spec.id,
+      title: spec.title,
+      entries: () => changedEntries(urlParams, params()),
+      controls: () => controllable,
+      options: embedEntries,
+    }),
   );
   const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
@@ -142,6 +166,7 @@ function mountFigure(spec, decls, element, initial) {
   const [inRow, folded] = partition(shownControls, (key) => primary.includes(key));
   frame.addControls(inRow);
   frame.addSettings(folded);
+  const fixed = (key) => state.showControls != null && isParam(key) && !state.showControls.includes(key);
   const live = spec.live ? sectionOf(element) : null;
   const announce = hoverAnnouncer(element);
   const parts = [];
@@ -159,6 +184,7 @@ function mountFigure(spec, decls, element, initial) {
     engine,
     params,
     options: () => state,
+    fixed,
     set,
     readout: (text) => frame.setReadout(text),
     redraw: () => data !== null && paint(),
@@ -172,6 +198,24 @@ function mountFigure(spec, decls, element, initial) {
     watchWidth: (target, onWidth = () => ctx.redraw()) => own(watchWidth(target, onWidth)).width,
   };
   const view = spec.view(ctx);
+  let fixedKeys = '';
+  applyEmbed();
+
+  // The embed's options: the frame plain or whole, and the controls of fixed parameters hidden (those chosen by
+  // name all beside the picture, none folded into Settings). The view draws again when the fixed parameters
+  // change, for its own controls drawn with the picture (a sentence's movable words).
+  function applyEmbed() {
+    frame.setPlain(Boolean(state.plain));
+    const chosen = state.showControls != null;
+    const [row, folded] = partition(shownControls, (key) => chosen || primary.includes(key));
+    frame.arrange(row, folded, fixed);
+    const next = keys.filter(fixed).join(' ');
+    if (next === fixedKeys) return;
+    fixedKeys = next;
+    if (next) element.dataset.fixed = next;
+    else delete element.dataset.fixed;
+    ctx.redraw();
+  }
 
   function withFollowers(patch) {
     if (!spec.follow) return patch;
@@ -182,7 +226,10 @@ function mountFigure(spec, decls, element, initial) {
   }
 
   // A change by the reader (a control, or the figure's own interaction) is told to URL state.
-  function set(patch) {
+  function set(given) {
+    // A fixed parameter stays as it is, whatever the view's interactions ask.
+    const patch = Object.fromEntries(Object.entries(given).filter(([key]) => !fixed(key)));
+    if (Object.keys(patch).length === 0) return;
     state = { ...state, ...patch };
     dropNotes(Object.keys(patch));
     render();
@@ -266,6 +313,7 @@ function mountFigure(spec, decls, element, initial) {
         marked = state.highlight ?? null;
         markNow();
       }
+      if (changedOptions.includes('plain') || changedOptions.includes('showControls')) applyEmbed();
       if (changedOptions.length > 0) spec.onOptions?.(view, state, changedOptions);
     },
     destroy() {

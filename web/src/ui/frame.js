@@ -94,7 +94,8 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     downloadFigurePng(`${exportName}.png`, plot, imageText()).catch(failed);
   });
   const children = [notes, plot, readout, controls, error];
-  if (caption) children.push(h('p', { class: 'pe-caption' }, caption));
+  const captionLine = caption ? h('p', { class: 'pe-caption' }, caption) : null;
+  if (captionLine) children.push(captionLine);
   children.push(more, settings, summary);
   if (table) children.push(details);
   children.push(share);
@@ -175,6 +176,53 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     addSettings(controls) {
       settingsGroup.append(...Object.values(controls).map((c) => c.element));
       settings.hidden = settingsGroup.childElementCount === 0;
+    },
+    /**
+     * Places the controls (objects of { element }) that are in the frame's row or "Settings": `inRow` in the
+     * row under the picture, before anything a figure added there itself, `folded` into "Settings". Hides those
+     * of the parameters `fixed` says stay at their value, and the figure's own controls marked `data-param`
+     * (keys separated by spaces) for any of them. A row or Settings with nothing left to show is hidden.
+     * @param {Record<string, { element: HTMLElement }>} inRow
+     * @param {Record<string, { element: HTMLElement }>} folded
+     * @param {(key: string) => boolean} fixed
+     */
+    arrange(inRow, folded, fixed) {
+      // A control the figure placed elsewhere itself (the lab's inspection) stays where it is.
+      const ours = (controls) =>
+        Object.values(controls)
+          .map((c) => c.element)
+          .filter((e) => e.parentElement === this.controls || e.parentElement === settingsGroup);
+      this.controls.prepend(...ours(inRow));
+      settingsGroup.append(...ours(folded));
+      for (const [key, { element: control }] of Object.entries({ ...inRow, ...folded })) {
+        control.hidden = fixed(key);
+      }
+      for (const own of element.querySelectorAll(/** @type {'div'} */ ('[data-param]'))) {
+        own.hidden = (own.dataset.param ?? '').split(' ').some(fixed);
+      }
+      const showing = (box) =>
+        [...box.children].some((child) => !(/** @type {HTMLElement} */ (child).hidden));
+      this.controls.hidden = !showing(this.controls);
+      settings.hidden = !showing(settingsGroup);
+      // A plain figure shows its secondary pictures only around a control chosen there (a sentence's field).
+      if (element.classList.contains('pe-plain')) {
+        const chosen = [...more.querySelectorAll(/** @type {'div'} */ ('[data-param]'))];
+        more.hidden = !chosen.some((own) => !own.hidden);
+      }
+    },
+    /**
+     * The figure alone (an embed's `plain`) or in its whole frame: plain keeps the picture, its key, readout,
+     * notes and controls, and hides the caption from the eye (screen readers still read it, with the text
+     * alternative), the secondary pictures (but those around a control chosen there: see arrange), the data
+     * table and the share menu.
+     * @param {boolean} plain
+     */
+    setPlain(plain) {
+      captionLine?.classList.toggle('visually-hidden', plain);
+      more.hidden = plain;
+      details.hidden = plain;
+      share.hidden = plain;
+      element.classList.toggle('pe-plain', plain);
     },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
     showError: showMessage,

@@ -20,6 +20,8 @@ export default defineFigure({
     'Each curve is one dimension (one column of the heatmap) against position; dots are the values at whole ' +
     'positions. Low dimensions swing fast and high ones slowly: add dimensions by number, or by clicking a ' +
     'heatmap column.',
+  // The dimension picker (picker.js) above the curves.
+  ownControls: ['dimensions'],
   params: {
     ...SINUSOIDAL,
     dimensions: {

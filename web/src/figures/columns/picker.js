@@ -73,7 +73,7 @@ export function dimensionPicker({ most, colorOf, onChange }) {
         { class: 'pe-columns-picker' },
         h(
           'div',
-          { class: 'pe-control' },
+          { class: 'pe-control', 'data-param': 'dimensions' },
           h('label', { for: id }, 'Dimension'),
           input,
           h('button', { type: 'button', class: 'pe-button', onClick: add }, 'Add'),
@@ -82,6 +82,7 @@ export function dimensionPicker({ most, colorOf, onChange }) {
       ),
       message,
     ],
+    // An embed that keeps the dimensions hides the field (the frame's data-param) and the chips' remove buttons.
     /** Shows the list; the chips are made again only when it or dModel (which marks some beyond it) changes. */
     show(nextDimensions, nextDModel) {
       dimensions = nextDimensions;

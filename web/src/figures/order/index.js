@@ -47,6 +47,8 @@ export default defineFigure({
     'the mean of its words\u2019 outputs (red positive, blue negative, on one scale). Under them, their ' +
     'difference A \u2212 B as bars: a flat line means the layer cannot tell the two sentences apart.',
   primary: ['encoding', 'mask'],
+  // The sentences' fields and words, the head shown and the question that reveals the answer.
+  ownControls: ['a', 'b', 'head', 'reveal'],
   params: {
     // As long as the engine reads (32 words can take more than the usual cap of 200 characters).
     a: { type: 'string', label: 'Sentence A', default: 'dog bites man', maxLength: 2000, minLength: 1 },
@@ -75,7 +77,7 @@ export default defineFigure({
     };
   },
 
-  view({ frame, engine, params, set, readout, own }) {
+  view({ frame, engine, params, set, readout, own, fixed }) {
     const view = { prediction: null };
     const part = sharedReadout(readout);
     const status = h('p', { class: 'pe-order-status', 'aria-live': 'polite' });
@@ -88,6 +90,7 @@ export default defineFigure({
         value: params()[key],
         tokenize,
         onChange: (text) => set({ [key]: text }),
+        fixed: () => fixed(key),
         announce: (text) => {
           status.textContent = text;
         },
@@ -101,6 +104,7 @@ export default defineFigure({
       onChange: (v) => set({ head: Number(v) }),
     });
     view.verdict = verdict({
+      fixed: () => fixed('reveal'),
       onPredict: (choice) => {
         view.prediction = choice;
         set({ reveal: true });
@@ -124,13 +128,14 @@ export default defineFigure({
     frame.more.append(
       h('h3', { class: 'pe-order-inside' }, 'Inside the layer'),
       examples((a, b) => set({ a, b })),
-      h('div', { class: 'pe-order-head' }, view.head.element),
+      h('div', { class: 'pe-order-head', 'data-param': 'head' }, view.head.element),
       h(
         'div',
         { class: 'pe-order-sides' },
-        view.sides.map(({ field, panel }) =>
-          h('div', { class: 'pe-order-side' }, field.field, panel.element),
-        ),
+        view.sides.map(({ key, field, panel }) => {
+          field.field.dataset.param = key;
+          return h('div', { class: 'pe-order-side' }, field.field, panel.element);
+        }),
       ),
       vocabularyList(),
     );
@@ -159,7 +164,7 @@ export default defineFigure({
       1e-12,
     );
     const vectors = { a: data.a.pooled, b: data.b.pooled, difference: data.difference };
-    view.vectors.draw(vectors, vectorLimit, p.reveal);
+    view.vectors.draw(vectors, vectorLimit, p.reveal, view.verdict.fixed());
     view.verdict.show(data, p.reveal, view.prediction);
   },
 
@@ -239,7 +244,12 @@ function prose(difference) {
 function examples(choose) {
   return h(
     'div',
-    { class: 'pe-order-examples', role: 'group', 'aria-label': 'Example sentence pairs' },
+    {
+      class: 'pe-order-examples',
+      role: 'group',
+      'aria-label': 'Example sentence pairs',
+      'data-param': 'a b',
+    },
     h('span', { class: 'pe-order-examples-label' }, 'Try:'),
     EXAMPLES.map(([a, b]) =>
       h(

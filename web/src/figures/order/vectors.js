@@ -13,6 +13,9 @@ const ROWS = [
   { key: 'b', name: 'B', text: 'Sentence vector B' },
 ];
 const DIFFERENCE = 'Difference A \u2212 B';
+const WAITING = 'A \u2212 B appears here once you have predicted below.';
+// An embed that keeps `reveal` off has no question to answer.
+const KEPT = 'A \u2212 B is not shown here.';
 /** Pixel rows of the bars each side of the middle line (the canvas is scaled to its CSS height). */
 const HALF = 24;
 
@@ -33,11 +36,7 @@ export function sentenceVectors({ part }) {
     }),
     label: h('span', { class: 'pe-order-vector-name' }, name),
   }));
-  const hidden = h(
-    'p',
-    { class: 'pe-order-vector-hidden', 'data-export': 'omit' },
-    'A \u2212 B appears here once you have predicted below.',
-  );
+  const hidden = h('p', { class: 'pe-order-vector-hidden', 'data-export': 'omit' }, WAITING);
   const difference = bars({
     label: `${DIFFERENCE}, as bars up (A larger) and down; use the arrow keys to read values`,
     part: part(),
@@ -55,15 +54,18 @@ export function sentenceVectors({ part }) {
   return {
     element,
     /**
-     * Draws the vectors on one scale, -limit (blue) to +limit (red); the difference only once `revealed`.
+     * Draws the vectors on one scale, -limit (blue) to +limit (red); the difference only once `revealed`
+     * (`fixed`: no question asks for it).
      * @param {{ a: Float64Array, b: Float64Array, difference: Float64Array }} vectors
      */
-    draw(vectors, limit, revealed) {
+    draw(vectors, limit, revealed, fixed = false) {
       shown = vectors;
       for (const { key, strip: s } of rows) s.draw([], vectors[key], 1, vectors[key].length, limit);
       difference.draw(vectors.difference, limit);
       difference.element.hidden = !revealed;
       hidden.hidden = revealed;
+      const text = fixed ? KEPT : WAITING;
+      if (hidden.textContent !== text) hidden.textContent = text;
     },
   };
 }

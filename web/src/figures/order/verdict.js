@@ -24,8 +24,11 @@ const CHOICES = [
   [null, 'Skip: reveal'],
 ];
 
-/** @param {{ onPredict: (choice: 'differ' | 'identical' | null) => void }} options */
-export function verdict({ onPredict }) {
+/**
+ * @param {{ onPredict: (choice: 'differ' | 'identical' | null) => void, fixed?: () => boolean }} options
+ *   while `fixed()` (an embed keeps `reveal` as it is) the question is hidden
+ */
+export function verdict({ onPredict, fixed = () => false }) {
   const element = h('div', { class: 'pe-order-compare', 'aria-live': 'polite', 'data-export': 'omit' });
   const question = [
     h(
@@ -66,13 +69,17 @@ export function verdict({ onPredict }) {
     element,
     show(comparison, revealed, prediction) {
       const next = lines(comparison, revealed, prediction);
-      const key = next ? next.join('\n') : '';
+      const key = next ? next.join('\n') : `${fixed()}`;
       if (key === shown) return;
       shown = key;
       if (!next) {
+        for (const part of question) part.hidden = fixed();
+        // With its question hidden, the box has nothing to show.
+        element.hidden = fixed();
         replaceChildren(element, question);
         return;
       }
+      element.hidden = false;
       const [verdictLine, ...results] = next;
       replaceChildren(
         element,
@@ -80,6 +87,8 @@ export function verdict({ onPredict }) {
         results.map((text) => h('p', { class: 'pe-order-result' }, text)),
       );
     },
+    /** Whether an embed keeps the answer as it is (no question to ask). */
+    fixed,
     /** Moves focus to the first result, so that a keyboard reader lands on the answer. */
     focusResult() {
       const result = element.querySelector('.pe-order-result');

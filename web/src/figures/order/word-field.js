@@ -5,10 +5,11 @@ import { h, replaceChildren, uid } from '../../ui/dom.js';
 
 /**
  * @param {{ name: string, value: string, tokenize: (text: string) => { tokens: string[], known: Uint8Array },
- *   onChange: (text: string) => void, announce: (text: string) => void }} options `name` is the sentence's
- *   letter; `tokenize` may throw (too many words), and the field is then marked invalid with no chips
+ *   onChange: (text: string) => void, announce: (text: string) => void, fixed?: () => boolean }} options
+ *   `name` is the sentence's letter; `tokenize` may throw (too many words), and the field is then marked invalid
+ *   with no chips; while `fixed()` (an embed keeps the sentence as it is) the words are shown, not movable
  */
-export function wordField({ name, value, tokenize, onChange, announce }) {
+export function wordField({ name, value, tokenize, onChange, announce, fixed = () => false }) {
   const id = uid('order-text');
   const input = h('input', {
     id,
@@ -53,7 +54,7 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
       return;
     }
     input.removeAttribute('aria-invalid');
-    const key = `${tokenized.tokens.join(' ')}|${tokenized.known.join('')}`;
+    const key = `${tokenized.tokens.join(' ')}|${tokenized.known.join('')}|${fixed()}`;
     if (key === shownKey) return;
     shownKey = key;
     words = tokenized.tokens;
@@ -93,6 +94,15 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
 
   function chip(word, i, known) {
     const n = words.length;
+    const mark = known ? null : h('span', { class: 'pe-order-unknown-mark', 'aria-hidden': 'true' }, '?');
+    if (fixed()) {
+      const title = known ? null : `\u201c${word}\u201d is not in the vocabulary`;
+      return h(
+        'span',
+        { class: `pe-order-chip${known ? '' : ' pe-order-unknown'}`, role: 'listitem' },
+        h('span', { class: 'pe-order-word', title }, word, mark),
+      );
+    }
     const button = h(
       'button',
       {
@@ -105,7 +115,7 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
         title: known ? null : `\u201c${word}\u201d is not in the vocabulary`,
       },
       word,
-      known ? null : h('span', { class: 'pe-order-unknown-mark', 'aria-hidden': 'true' }, '?'),
+      mark,
     );
     button.addEventListener('keydown', (event) => {
       const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
@@ -138,7 +148,7 @@ export function wordField({ name, value, tokenize, onChange, announce }) {
 
   function move(from, to) {
     const n = words.length;
-    if (to < 0 || to >= n || from === to) return;
+    if (fixed() || to < 0 || to >= n || from === to) return;
     const next = words.slice();
     const [word] = next.splice(from, 1);
     next.splice(to, 0, word);
