@@ -9,6 +9,7 @@ export default [
       'build/',
       'dist/',
       'dist-single/',
+      'dist-package/',
       'node_modules/',
       'web/public/engine/',
       'test-results/',

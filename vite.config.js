@@ -82,7 +82,7 @@ export function socialCard() {
  * adds to the host page's head. Fixed names, next to the fonts they point at: the element finds them relative
  * to pe-figure.js.
  */
-function componentStyles() {
+export function componentStyles() {
   // A scheme rule (`:root[data-theme=dark]`) applies to the element's `theme` attribute and to the scheme its
   // host page declares (`data-pe-scheme`, set by web/src/component/scheme.js).
   const toHost = (css) =>

@@ -72,6 +72,28 @@ export function describeLoadFailure(error) {
   return { kind, ...MESSAGES[kind], detail: message };
 }
 
+/** Where PE Explorer's files come from: the origin of this module (the site's, a CDN's, or the blog's own). */
+const FILES_ORIGIN = new URL(import.meta.url).origin;
+
+/** The section of docs/embedding.md that gives each common host's headers. */
+export const HOST_DOCS = 'docs/embedding.md, "What the host of PE Explorer must send"';
+
+/**
+ * For a file that could not be fetched by a page on another origin than PE Explorer's files (a blog with a
+ * <pe-figure> element): what that host must send, or null when the page and the files share an origin (where
+ * no header is needed) or the failure is not a download.
+ * @param {string} kind a failure's kind (describeLoadFailure)
+ * @param {string} [pageOrigin] the page's origin
+ */
+export function hostNote(kind, pageOrigin = location.origin) {
+  if ((kind !== 'download' && kind !== 'figure') || pageOrigin === FILES_ORIGIN) return null;
+  return (
+    `This page loads PE Explorer's files from ${FILES_ORIGIN}. A browser lets a page on another site read ` +
+    "them only if that host sends the header Access-Control-Allow-Origin: * (or this page's origin) with " +
+    `every file, and .wasm files as application/wasm: see ${HOST_DOCS}.`
+  );
+}
+
 /** The failures already written to the console (the article's figures share one engine, and one failure). */
 const logged = new WeakSet();
 
@@ -93,6 +115,7 @@ export function showLoadFailure(element, error, retry = null) {
     console.error(`PE Explorer: ${failure.detail}`);
   }
   const whatId = uid('pe-load-what');
+  const host = hostNote(failure.kind);
   replaceChildren(
     element,
     h(
@@ -100,6 +123,7 @@ export function showLoadFailure(element, error, retry = null) {
       { class: 'pe-load-failure', 'data-failure': failure.kind },
       h('p', { class: 'pe-load-what', id: whatId }, failure.what),
       h('p', { class: 'pe-load-try' }, failure.tryThis),
+      host ? h('p', { class: 'pe-load-host' }, host) : null,
       failure.retry && retry
         ? h(
             'button',

@@ -16,17 +16,24 @@ export const TAG = 'pe-figure';
 
 /**
  * Defines <pe-figure> (once: a second script tag for it changes nothing).
- * @param {string} base the URL of the folder pe-figure.js was loaded from (the site's root)
+ * @param {{ styles: Sheet, fonts: Sheet, chunkStyles?: string }} files the element's stylesheet and the font
+ *   faces, each as a URL or as its text (the npm package carries the element's stylesheet in its code, and
+ *   writes each font's URL into the faces); and, in the site's build, the folder whose figure stylesheets
+ *   loading a figure adds to the page's head (switched off there, see switchOffChunkStyles)
  */
-export function definePeFigure(base) {
+export function definePeFigure({ styles, fonts, chunkStyles }) {
   if (customElements.get(TAG)) return;
-  const styles = new URL('assets/pe-figure.css', base).href;
-  const fonts = new URL('assets/pe-figure-fonts.css', base).href;
-  const assets = new URL('assets/', base).href;
-  customElements.define(
-    TAG,
-    elementClass(styles, fonts, () => switchOffChunkStyles(assets, fonts)),
-  );
+  const tidyHead = chunkStyles ? () => switchOffChunkStyles(chunkStyles, fonts) : () => {};
+  customElements.define(TAG, elementClass(styles, fonts, tidyHead));
+}
+
+/** @typedef {{ href: string } | { css: string }} Sheet a stylesheet: its URL, or its text */
+
+/** A constructed stylesheet of `css` (no inline style, which a blog's Content-Security-Policy may forbid). */
+function constructed(css) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  return sheet;
 }
 
 /**
@@ -37,23 +44,29 @@ export function definePeFigure(base) {
  */
 function switchOffChunkStyles(assets, fonts) {
   for (const link of document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))) {
-    if (link.href.startsWith(assets) && link.href !== fonts && link.media !== 'not all')
+    if (link.href.startsWith(assets) && link.href !== fonts.href && link.media !== 'not all')
       link.media = 'not all';
   }
 }
 
+/** The font faces' stylesheet added to the page: the one of this definition, once per page. */
+let fontFaces = false;
+
 /**
  * Font faces are not read from a shadow root's stylesheets, so the faces of the figures' fonts (KaTeX's) go into
- * the host page's head, once. They only declare font families named KaTeX_*: nothing of the page changes.
+ * the host page, once: a link in its head, or a constructed stylesheet adopted by the document (no inline
+ * style, which a blog's Content-Security-Policy may forbid). They only declare font families named KaTeX_*:
+ * nothing of the page changes.
+ * @param {{ href: string } | { css: string }} fonts
  */
-function addFontFaces(href) {
-  if (
-    [...document.head.querySelectorAll(/** @type {'link'} */ ('link[rel="stylesheet"]'))].some(
-      (link) => link.href === href,
-    )
-  )
+function addFontFaces(fonts) {
+  if (fontFaces) return;
+  fontFaces = true;
+  if ('css' in fonts) {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, constructed(fonts.css)];
     return;
-  document.head.append(h('link', { rel: 'stylesheet', href, 'data-pe-figure': '' }));
+  }
+  document.head.append(h('link', { rel: 'stylesheet', href: fonts.href, 'data-pe-figure': '' }));
 }
 
 /** Parameters from an element's attributes, keyed by URL name: only those the figure declares. */
@@ -73,7 +86,20 @@ function optionsOf(element, figure) {
   return { ...defaults, ...EMBED_DEFAULTS, ...figure.readEmbed(queryOf(attributesOf(element, figure))) };
 }
 
+/**
+ * @param {Sheet} styles
+ * @param {Sheet} fonts
+ * @param {() => void} tidyHead
+ */
 function elementClass(styles, fonts, tidyHead) {
+  /** @type {CSSStyleSheet | null} the element's stylesheet given as text, shared by every element */
+  let sheet = null;
+  /** What a shadow root holds before its figure: a link to the element's stylesheet, or nothing (adopted). */
+  const styleNodes = (root) => {
+    if (!('css' in styles)) return [h('link', { rel: 'stylesheet', href: styles.href })];
+    root.adoptedStyleSheets = [(sheet ??= constructed(styles.css))];
+    return [];
+  };
   return class PeFigure extends HTMLElement {
     constructor() {
       super();
@@ -126,7 +152,7 @@ function elementClass(styles, fonts, tidyHead) {
       this.mounted?.handle.destroy();
       this.mounted = null;
       const slot = h('div', { class: 'pe-figure-slot' });
-      this.shadowRoot.replaceChildren(h('link', { rel: 'stylesheet', href: styles }), slot);
+      this.shadowRoot.replaceChildren(...styleNodes(this.shadowRoot), slot);
       const id = (this.getAttribute('figure') ?? '').slice(0, 40);
       try {
         const figure = await loadFigure(id);

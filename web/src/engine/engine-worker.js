@@ -1,16 +1,17 @@
 // A second engine instance, in a worker, for the calls whose cost grows with the reader's parameters (the
 // heatmap's picture at 2048 x 512 cells): the page keeps answering input while the engine works. One message in,
 // { id, name, args }, gets one message out, { id, result } or { id, error } with the engine's message; a typed
-// array result is transferred, not copied.
-import { loadEngine } from './engine.js';
+// array result is transferred, not copied. The page's first message names the engine's files.
+import { loadEngine, receiveEngineFiles } from './engine.js';
 
-const ready = loadEngine();
+const ready = receiveEngineFiles(self).then(() => loadEngine());
 // The worker's global scope (the page's DOM types do not know a worker's postMessage with a transfer list).
 const scope = /** @type {{ postMessage(message: unknown, transfer?: Transferable[]): void }} */ (
   /** @type {unknown} */ (self)
 );
 
 self.addEventListener('message', async ({ data }) => {
+  if (data.engineFiles) return;
   const { id, name, args } = data;
   try {
     const engine = await ready;

@@ -75,11 +75,58 @@ function moduleLoader(name) {
   };
 }
 
-/** Each module's files, relative to the bundled chunk (literal, so that the size budget's crawl finds them). */
+/**
+ * Each module's files, relative to this file, each written as one `new URL('literal', import.meta.url)`: the
+ * size budget's crawl finds them, and in the npm package (vite.package.config.js)
+ * a blog's bundler copies each file and rewrites its URL. The comment keeps the site's own build from doing so:
+ * the files are copied beside the site from web/public/engine/.
+ */
 const FILES = {
-  'pe-engine': { script: '../engine/pe-engine.js', wasm: '../engine/pe-engine.wasm' },
-  'pe-lab': { script: '../engine/pe-lab.js', wasm: '../engine/pe-lab.wasm' },
+  'pe-engine': {
+    script: () => new URL(/* @vite-ignore */ '../engine/pe-engine.js', import.meta.url),
+    wasm: () => new URL(/* @vite-ignore */ '../engine/pe-engine.wasm', import.meta.url),
+  },
+  'pe-lab': {
+    script: () => new URL(/* @vite-ignore */ '../engine/pe-lab.js', import.meta.url),
+    wasm: () => new URL(/* @vite-ignore */ '../engine/pe-lab.wasm', import.meta.url),
+  },
 };
+
+/** In a worker: the files as the page that started it resolved them (receiveEngineFiles); null on the page. */
+let filesFromPage = null;
+
+/**
+ * The engine's files as this module resolves them, for a worker the page starts: a blog's bundler rewrites the
+ * URLs in the page's code, not always in a worker's (Vite 5 builds workers without), so a worker loads what the
+ * page names.
+ * @returns {Record<'pe-engine' | 'pe-lab', { script: string, wasm: string }>}
+ */
+export function engineFiles() {
+  // Vite's development server serves this file from src/engine/, where the URLs above point one folder too deep
+  // (its public files, the engine's among them, are served from the root).
+  const served = (url) => (import.meta.env?.DEV ? url.href.replace('/src/engine/pe-', '/engine/pe-') : url.href);
+  const resolved = (name) => ({ script: served(FILES[name].script()), wasm: served(FILES[name].wasm()) });
+  return { 'pe-engine': resolved('pe-engine'), 'pe-lab': resolved('pe-lab') };
+}
+
+/**
+ * In a worker: resolves once the page that started it has posted `{ engineFiles }` (engineFiles()), which the
+ * worker's modules then load from.
+ * @param {{ addEventListener(type: 'message', listener: (event: MessageEvent) => void): void,
+ *   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void }} scope
+ * @returns {Promise<void>}
+ */
+export function receiveEngineFiles(scope) {
+  return new Promise((resolve) => {
+    const first = ({ data }) => {
+      if (!data?.engineFiles) return;
+      scope.removeEventListener('message', first);
+      filesFromPage = data.engineFiles;
+      resolve();
+    };
+    scope.addEventListener('message', first);
+  });
+}
 
 const engineModule = moduleLoader('pe-engine');
 const labModule = moduleLoader('pe-lab');
@@ -153,17 +200,13 @@ async function startModule(name, attempt, state) {
       throw new EngineLoadError('start', `The engine in this page could not start: ${reason(error)}`, error);
     });
   }
-  // Vite's development server serves this file from src/engine/, one folder deeper than the bundled chunks.
-  const here = import.meta.env?.DEV
-    ? new URL(/* @vite-ignore */ '..', import.meta.url).href
-    : import.meta.url;
   // A module script that failed to download is remembered by the browser under its URL; a retry asks under
   // another one.
-  const files = FILES[name];
-  const script = new URL(`${files.script}${state.importFailed ? `?attempt=${attempt}` : ''}`, here).href;
-  const wasm = new URL(files.wasm, here).href;
+  const files = filesFromPage?.[name] ?? engineFiles()[name];
+  const script = `${files.script}${state.importFailed ? `?attempt=${attempt}` : ''}`;
+  const wasm = files.wasm;
   const [create, module] = await Promise.all([
-    import(/* @vite-ignore */ script).then(
+    import(/* @vite-ignore */ /* webpackIgnore: true */ script).then(
       (imported) => imported.default,
       (error) => {
         state.importFailed = true;
@@ -273,6 +316,7 @@ function callHere(name, args) {
 
 function startWorker() {
   const started = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+  started.postMessage({ engineFiles: engineFiles() });
   const calls = workerCalls(started, (answer) => answer.result);
   started.addEventListener('error', (event) => {
     // The worker could not start (a host that forbids workers, a script that failed to load): its calls, and

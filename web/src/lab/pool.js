@@ -16,6 +16,7 @@
 // three 6.2 s, while taking a third thread from the page. Two, one per core, is the choice: the page's thread
 // keeps a share of the cores for the curves and the reader's input, and a third worker would win at most 17%.
 
+import { engineFiles } from '../engine/engine.js';
 import { workerCalls } from '../engine/worker-calls.js';
 
 const MAX_WORKERS = 4;
@@ -99,6 +100,7 @@ function startWorker() {
   try {
     if (typeof Worker !== 'function') throw new Error('no Worker');
     worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker.postMessage({ engineFiles: engineFiles() });
   } catch {
     failure = new Error(NO_WORKERS);
     return { call: () => Promise.reject(failure), stop() {} };

@@ -4,11 +4,11 @@
 // configuration, `delete` frees it, `extension` runs lab/extension-run.js's experiment for one seed (its runs
 // made and freed within the call), any other method is called on the run. `ms` is the time the call took here:
 // runs that share a worker wait for each other, and only this time says how fast the engine itself is. Typed
-// arrays in a result are transferred, not copied.
-import { loadLab } from '../engine/engine.js';
+// arrays in a result are transferred, not copied. The page's first message names the engine's files.
+import { loadLab, receiveEngineFiles } from '../engine/engine.js';
 import { runExtension } from './extension-run.js';
 
-const ready = loadLab();
+const ready = receiveEngineFiles(self).then(() => loadLab());
 /** @type {Map<string, any>} */
 const runs = new Map();
 const scope = /** @type {{ postMessage(message: unknown, transfer?: Transferable[]): void }} */ (
@@ -48,6 +48,7 @@ function call(lab, { key, method, args }) {
 }
 
 self.addEventListener('message', async ({ data }) => {
+  if (data.engineFiles) return;
   try {
     const lab = await ready;
     const started = performance.now();

@@ -158,6 +158,13 @@ function buildDialog(title, controls, onClose) {
       previewBox,
       fields.iframe.element,
       fields.component.element,
+      h(
+        'p',
+        { class: 'pe-embed-note pe-embed-host' },
+        "The web component loads PE Explorer's files from this site, so its host must send the header " +
+          'Access-Control-Allow-Origin: * with every file, and .wasm files as application/wasm ' +
+          '(docs/embedding.md, "What the host of PE Explorer must send"). The iframe needs neither.',
+      ),
       fields.link.element,
       status,
       h('div', { class: 'pe-embed-close' }, close),
