@@ -51,6 +51,8 @@ formatting() {
   bash scripts/clang-format.sh && npx prettier --check --log-level warn . && npx eslint --max-warnings 0 .
 }
 
+# After the build (npm pack builds the package from the built engine): tests/package/ in VitePress and Vite.
+package_tests() { bash scripts/test-package.sh; }
 # The single-file copy (dist-single/) is built here too: the browser tests open it from file://.
 build() { bash scripts/build.sh && bash scripts/build-single.sh; }
 
@@ -70,7 +72,7 @@ case "${1:-all}" in
     exit
     ;;
   e2e) shift && build && exec npx playwright test "$@" ;;
-  # The long soak (npm run soak): 5,000 actions on the article, about half an hour; npm test runs 250.
+  # The long soak (npm run soak): 5,000 actions on the article, about half an hour; npm test runs 200.
   soak) build && PE_SOAK_ACTIONS="${PE_SOAK_ACTIONS:-5000}" exec npx playwright test tests/e2e/soak.spec.js ;;
   *)
     echo "Unknown test layer '$1': the layers are unit, cpp, engine, torch, e2e and soak (none runs them all)." >&2
@@ -82,6 +84,7 @@ stage "Native engine and Catch2 tests" native
 stage "PyTorch parity of the lab trainer" torch_parity
 stage "Unit tests of the front end's pure modules" unit_tests
 stage "Build: WebAssembly engine, static site and single file" build
+stage "npm package in a VitePress site and a Vite app (Chromium)" package_tests
 stage "Node tests of the WASM engine" node_tests
 stage "Size budgets (WebAssembly: engine 60 KB, lab 63 KB; JavaScript and CSS 350 KB; gzipped)" budgets
 stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types

@@ -4,14 +4,14 @@
 // every CHECK_EVERY actions from BASELINE on, the JavaScript heap may not exceed 1.5 times its value at BASELINE
 // and the DOM node count may not move more than 10 % from it.
 //
-// `npm test` runs the short form (250 actions, baseline at 50); `npm run soak` the full one (5,000 actions,
+// `npm test` runs the short form (200 actions, baseline at 50); `npm run soak` the full one (5,000 actions,
 // baseline at 500), through PE_SOAK_ACTIONS.
 import { expect, scrollThrough, test } from './fixtures.js';
 import { measureClosed, act } from './soak-actions.js';
 import { seeded } from '../js/fuzz.mjs';
 
 const SEED = 20240611;
-const ACTIONS = Math.max(100, Number(process.env.PE_SOAK_ACTIONS ?? 250) || 250);
+const ACTIONS = Math.max(100, Number(process.env.PE_SOAK_ACTIONS ?? 200) || 200);
 const BASELINE = Math.max(50, Math.round(ACTIONS / 10));
 const CHECK_EVERY = Math.max(50, Math.round((ACTIONS - BASELINE) / 10));
 const HEAP_LIMIT = 1.5;
