@@ -3,7 +3,13 @@
 // Embed dialog writes for them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { embedEntries, readControls, readEmbedOptions } from '../../web/src/core/embed-options.js';
+import {
+  embedEntries,
+  PAGE_NAMES,
+  readControls,
+  readEmbedOptions,
+  unknownNames,
+} from '../../web/src/core/embed-options.js';
 
 // The heatmap's controls, as defineFigure lists them (URL parameters that have one).
 const HEATMAP = [
@@ -112,4 +118,33 @@ test('the dialog writes plain=1 and controls only when they differ from the defa
     ]).toString(),
   );
   assert.deepEqual(back.options, { plain: true, showControls: ['dModel', 'positions'] });
+});
+
+test('a name the embed does not read gets a note naming the figure parameters; its own names get none', () => {
+  const params = [{ name: 'dModel' }, { name: 'positions' }];
+  const query = new URLSearchParams(
+    'figure=heatmap&theme=dark&origin=https://a.example&plain=1&controls=none',
+  );
+  query.set('dModel', '64');
+  assert.deepEqual(unknownNames(query, params, PAGE_NAMES), []);
+  query.set('dmodel', '128');
+  assert.deepEqual(unknownNames(query, params, PAGE_NAMES), [
+    {
+      key: 'dmodel',
+      name: 'dmodel',
+      kind: 'error',
+      text: '"dmodel" = "128" is not a parameter here (its parameters: dModel, positions): left out.',
+    },
+  ]);
+  // In a message the page's own names are not read either.
+  assert.equal(unknownNames(new URLSearchParams('figure=order'), params).length, 1);
+});
+
+test('many unknown names give four notes and one counting the rest, each name quoted short', () => {
+  const query = new URLSearchParams();
+  for (let i = 0; i < 7; i += 1) query.set(`${'x'.repeat(60)}${i}`, 'v');
+  const notes = unknownNames(query, [], PAGE_NAMES);
+  assert.equal(notes.length, 5);
+  assert.match(notes[0].text, /^"x{40}\u2026" = "v" is not a parameter here \(it has none\): left out\.$/);
+  assert.equal(notes[4].text, '3 more names were left out, none a parameter here.');
 });

@@ -3,6 +3,7 @@
 // parameters keyed by URL names, validated as the URL's are, applied to the figure in place. Only the height
 // goes to any page; the rest goes to, and is taken from, the embedding page's origin (host-origin.js).
 import { queryOf } from '../component/query.js';
+import { PAGE_NAMES, unknownNames } from '../core/embed-options.js';
 import { initTheme } from '../ui/theme.js';
 import { hostOrigin } from './host-origin.js';
 import { mountNow } from './lazy.js';
@@ -51,7 +52,9 @@ loadFigure(id)
   .then((figure) => {
     document.getElementById('embed-title').textContent = figure.title;
     document.title = `${figure.title}: PE Explorer`;
-    const options = figure.readEmbed(query);
+    const read = figure.readEmbed(query);
+    // A name the page does not read is said too: a misspelt parameter would otherwise leave its default unnoted.
+    const options = { ...read, notes: [...read.notes, ...unknownNames(query, figure.params, PAGE_NAMES)] };
     showPlain(options);
     return mountNow(slot, id, options).then((handle) => resolveMounted({ figure, handle }));
   })
@@ -83,7 +86,9 @@ window.addEventListener('message', (event) => {
   if (host.origin !== null && event.origin !== host.origin) return;
   mounted
     .then(({ figure, handle }) => {
-      const options = figure.readEmbed(queryOf(event.data.params));
+      const query = queryOf(event.data.params);
+      const read = figure.readEmbed(query);
+      const options = { ...read, notes: [...read.notes, ...unknownNames(query, figure.params)] };
       handle.update(options);
       showPlain(options);
     })

@@ -98,3 +98,34 @@ export function embedEntries({ plain, shown, all }) {
   entries.push(['controls', shown.length === 0 ? NO_CONTROLS : shown.join(',')]);
   return entries;
 }
+
+/** The names embed.html's own URL reads besides a figure's (the figure, its theme, the host's origin). */
+export const PAGE_NAMES = Object.freeze(['figure', 'theme', 'origin']);
+
+/**
+ * Notes for the names of `query` that the embed does not read (not one of the figure's URL parameters, an
+ * embed option or one of `others`): each is left out, with the names the figure has; at most MOST_QUOTED
+ * notes, then one counting the rest.
+ * @param {URLSearchParams} query
+ * @param {{ name: string }[]} params the figure's URL parameters
+ * @param {readonly string[]} [others] further names the caller reads (embed.html's PAGE_NAMES)
+ * @returns {import('./params.js').ParamNote[]}
+ */
+export function unknownNames(query, params, others = []) {
+  const names = params.map((p) => p.name);
+  const known = new Set([...names, ...EMBED_NAMES, ...others]);
+  const unknown = [...new Set(query.keys())].filter((name) => !known.has(name));
+  const list = names.length === 0 ? 'it has none' : `its parameters: ${names.join(', ')}`;
+  const notes = unknown.slice(0, MOST_QUOTED).map((name) => ({
+    key: name,
+    name,
+    kind: /** @type {const} */ ('error'),
+    text: `${quote(name)} = ${quote(query.get(name) ?? '')} is not a parameter here (${list}): left out.`,
+  }));
+  if (unknown.length > MOST_QUOTED) {
+    const more = unknown.length - MOST_QUOTED;
+    const text = `${more} more ${more === 1 ? 'name was' : 'names were'} left out, none a parameter here.`;
+    notes.push({ key: '', name: '', kind: 'error', text });
+  }
+  return notes;
+}

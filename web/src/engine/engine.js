@@ -104,7 +104,8 @@ let filesFromPage = null;
 export function engineFiles() {
   // Vite's development server serves this file from src/engine/, where the URLs above point one folder too deep
   // (its public files, the engine's among them, are served from the root).
-  const served = (url) => (import.meta.env?.DEV ? url.href.replace('/src/engine/pe-', '/engine/pe-') : url.href);
+  const served = (url) =>
+    import.meta.env?.DEV ? url.href.replace('/src/engine/pe-', '/engine/pe-') : url.href;
   const resolved = (name) => ({ script: served(FILES[name].script()), wasm: served(FILES[name].wasm()) });
   return { 'pe-engine': resolved('pe-engine'), 'pe-lab': resolved('pe-lab') };
 }
