@@ -194,3 +194,44 @@ test('CSV downloads are ASCII that Python reads: every number cell parses with f
   const negatives = Number(execFileSync('/usr/bin/python3', ['-c', script], { input: csv }).toString());
   expect(negatives).toBeGreaterThan(48);
 });
+
+// Every figure's CSV, as a data frame reads it: plain ASCII, a header row of distinct names, and in each column
+// either numbers that Python's float() takes (no thousands separators, no U+2212 minus) or text; a cell that
+// looks like a number but is not one fails. The lab's CSV is checked after a race (lab-claims, lab.spec).
+const READ_CSV = `
+import csv, json, re, sys
+rows = list(csv.reader(sys.stdin))
+header, body = rows[0], rows[1:]
+looks = re.compile(r'^[-+\\u2212]?[\\d.,]+([eE][-+]?\\d+)?$')
+bad = []
+for r in body:
+    if len(r) != len(header): bad.append(['width', r])
+    for c in r:
+        try: float(c)
+        except ValueError:
+            if looks.match(c): bad.append(['number', c])
+print(json.dumps({'header': header, 'rows': len(body), 'bad': bad[:5]}))
+`;
+
+test('every figure CSV is ASCII that Python reads: distinct names, numbers float() takes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  let checked = 0;
+  for (const id of ids.filter((name) => name !== 'lab')) {
+    const figure = await openFigure(page, id, '', {
+      ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/, { timeout: 30_000 }),
+    });
+    const menu = await shareMenu(figure);
+    if ((await menu.getByRole('button', { name: 'Download CSV' }).count()) === 0) continue;
+    const csv = (await download(page, figure, 'Download CSV')).bytes.toString();
+    expect(csv, id).toMatch(/^[\x20-\x7e\n]*$/);
+    const read = JSON.parse(execFileSync('/usr/bin/python3', ['-c', READ_CSV], { input: csv }).toString());
+    expect(read.rows, id).toBeGreaterThan(0);
+    expect(new Set(read.header).size, `${id}: ${read.header}`).toBe(read.header.length);
+    for (const name of read.header) expect(name, id).toMatch(/^[A-Za-z_][\w .()/-]*$/);
+    expect(read.bad, id).toEqual([]);
+    checked += 1;
+  }
+  expect(checked).toBeGreaterThanOrEqual(10);
+});

@@ -60,3 +60,26 @@ test('the extension experiment runs from the article link with one seed, draws e
   for (const cell of last)
     await expect(readout).toContainText(`${(100 * cell.median).toFixed(1)}% (${cell.word})`);
 });
+
+test('while the extension experiment runs its button stops it at once, keeping the count', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('embed.html?figure=lab&experiment=extension&seeds=3');
+  const panel = page.locator(FIGURE).locator('.pe-lab-extension');
+  const status = panel.locator('.pe-lab-extension-status');
+  await panel.getByRole('button', { name: 'Run the extension experiment' }).click();
+  await expect(status).toHaveText(/^Training and measuring: 0 of 3 seeds done\.$/);
+  const answered = await panel
+    .getByRole('button', { name: 'Stop the extension experiment' })
+    .evaluate((button) => {
+      const start = performance.now();
+      button.click();
+      return { ms: performance.now() - start, text: button.textContent };
+    });
+  expect(answered.text).toBe('Run the extension experiment');
+  expect(answered.ms).toBeLessThan(200);
+  await expect(status).toHaveText(/^Stopped with [0-3] of 3 seeds done; run it again to start over\.$/);
+  // Its workers are gone: nothing comes back to change the count.
+  await expect(panel.locator('.pe-lab-extension-results')).toBeHidden();
+});

@@ -105,6 +105,17 @@ test('controls= names a few controls, none, or unknown names with a note; withou
   await expect(figure.locator('.pe-settings')).toBeVisible();
 });
 
+test('a name embed.html does not read is noted, as a refused value is; its own names are not', async ({
+  page,
+}) => {
+  await page.goto('embed.html?figure=heatmap&theme=dark&plain=1&dmodel=128&positions=30');
+  await drawn(page);
+  await expect(page.getByRole('alert')).toHaveText(
+    '"dmodel" = "128" is not a parameter here (its parameters: dModel, positions, base, layout): left out.',
+  );
+  await expect(page.locator('[data-figure="heatmap"] .pe-summary')).toContainText('30 positions');
+});
+
 test('a plain order figure: its words shown but not movable, no question, no fields; the chosen ones work', async ({
   page,
 }) => {

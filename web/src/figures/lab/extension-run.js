@@ -40,7 +40,17 @@ export function extensionSetup(params) {
  * @param {{ readout: (text: string) => void, onChange: () => void }} options
  */
 export function extensionPanel({ readout, onChange }) {
-  let state = { key: '', results: [], done: 0, total: 0, error: null, pool: null, task: '', T: 0 };
+  let state = {
+    key: '',
+    results: [],
+    done: 0,
+    total: 0,
+    error: null,
+    pool: null,
+    task: '',
+    T: 0,
+    stopped: false,
+  };
   let verdicts = null;
   const button = h(
     'button',
@@ -103,6 +113,7 @@ export function extensionPanel({ readout, onChange }) {
       pool,
       task: config.task,
       T: config.length,
+      stopped: false,
     };
     const mine = state;
     verdicts = null;
@@ -129,7 +140,18 @@ export function extensionPanel({ readout, onChange }) {
       });
     onChange();
   }
-  button.addEventListener('click', run);
+  // While it runs, the same button stops it: the workers end at once, and what had finished is kept in the count.
+  button.addEventListener('click', () => {
+    if (state.pool === null) {
+      run();
+      return;
+    }
+    stop();
+    state = { ...state, stopped: true };
+    // The button and status answer in the click's own task; the rest of the lab redraws when it is due.
+    panel.draw(params);
+    onChange();
+  });
 
   function drawResults() {
     const { results: all, task, T } = state;
@@ -215,7 +237,7 @@ export function extensionPanel({ readout, onChange }) {
     );
   }
 
-  return {
+  const panel = {
     element,
     /** The seeds' results so far (for the text alternative), and the verdicts once every seed is done. */
     get state() {
@@ -232,19 +254,22 @@ export function extensionPanel({ readout, onChange }) {
       const { config, seeds, tuneSteps } = extensionSetup(shown);
       if (state.key && state.key !== JSON.stringify([config, seeds, tuneSteps])) {
         stop();
-        state = { ...state, key: '', results: [], done: 0, total: 0, error: null };
+        state = { ...state, key: '', results: [], done: 0, total: 0, error: null, stopped: false };
         verdicts = null;
       }
       const running = state.pool !== null;
-      button.disabled = running;
+      const label = running ? 'Stop the extension experiment' : 'Run the extension experiment';
+      if (button.textContent !== label) button.textContent = label;
+      const complete = state.total > 0 && state.done === state.total;
       status.textContent = state.error
         ? state.error.message
         : running
           ? `Training and measuring: ${state.done} of ${state.total} seeds done.`
-          : state.done > 0
-            ? `Done: ${state.done} ${state.done === 1 ? 'seed' : 'seeds'}.`
-            : 'Not run yet.';
-      const complete = state.total > 0 && state.done === state.total;
+          : state.stopped && !complete
+            ? `Stopped with ${state.done} of ${state.total} seeds done; run it again to start over.`
+            : state.done > 0
+              ? `Done: ${state.done} ${state.done === 1 ? 'seed' : 'seeds'}.`
+              : 'Not run yet.';
       results.hidden = !complete;
       if (complete && !verdicts) drawResults();
     },
@@ -253,4 +278,5 @@ export function extensionPanel({ readout, onChange }) {
       chart.destroy();
     },
   };
+  return panel;
 }
