@@ -96,6 +96,7 @@ test.describe('the Embed dialog', () => {
     await expect(note).toContainText('its host must send the header Access-Control-Allow-Origin: *');
     await expect(note).toContainText('docs/embedding.md, "What the host of PE Explorer must send"');
     // Right under the snippet it is about.
-    await expect(page.locator('dialog .pe-embed-field').nth(1).locator('+ .pe-embed-host')).toBeVisible();
+    const component = page.locator('dialog .pe-embed-field', { hasText: 'Embed with the web component' });
+    await expect(component.locator('+ .pe-embed-host')).toBeVisible();
   });
 });
