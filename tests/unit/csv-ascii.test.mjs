@@ -19,6 +19,7 @@ test('text stays text, in ASCII, quoted when it must be', () => {
   assert.equal(csvCell('offset n \u2212 m'), 'offset n - m');
   assert.equal(csvCell('\u201cdog\u201d, man'), '"""dog"", man"');
   assert.equal(csvCell('positions 0\u201363'), 'positions 0-63');
+  assert.equal(csvCell('word\u2081 . position\u2082'), 'word1 . position2');
 });
 
 test("Debian's python3 reads every number with csv and float()", () => {

@@ -28,7 +28,8 @@ const ASCII = [
  * forms as e-notation ("1.6\u00d710^\u22125" is 1.6e-5); text quoted when it holds a comma, quote or newline.
  */
 export function csvCell(value) {
-  let s = String(value);
+  // Compatibility forms first: subscript and superscript digits as digits ("word₁" is "word1").
+  let s = String(value).normalize('NFKC');
   for (const [pattern, ascii] of ASCII) s = s.replace(pattern, ascii);
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replaceAll(',', '');
   s = s.replace(/^(-?\d+(?:\.\d+)?)\u00d710\^?(-?\d+)$/, '$1e$2');
