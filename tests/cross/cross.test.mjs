@@ -1,0 +1,130 @@
+// The cross-browser stage: the article, every embed, <pe-figure>, a keyboard control, the lab, a shared link,
+// the Content-Security-Policy, axe and the colour scheme, in Firefox ESR and WebKitGTK (and WPE WebKit, Safari
+// 16's engine without WebAssembly SIMD, with CROSS_ENGINES), and the engine's numbers against Node's bitwise.
+// Every page carries record.js, so any error a reader's console would show fails the test that caused it.
+// Run: `npm run test:cross` after `npm run build` (E2E_PORT, CROSS_ENGINES=firefox,webkit,wpe to choose).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { figures } from '../../web/src/app/registry.js';
+import { ENGINES } from './drivers.mjs';
+import {
+  afterSteps,
+  axeViolations,
+  blogFigures,
+  embedDrawn,
+  engineNumbers,
+  keyboardRedraws,
+  restoredValue,
+  scrollThroughArticle,
+} from './page.mjs';
+import { serve } from './server.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 20;
+const names = (process.env.CROSS_ENGINES ?? 'firefox,webkit').split(',').filter(Boolean);
+const IDS = Object.keys(figures);
+const DARK_BACKGROUND = 'rgb(20, 23, 31)';
+const LIGHT_BACKGROUND = 'rgb(251, 250, 247)';
+
+const servers = await serve(PORT);
+after(() => servers.close());
+const expectedNumbers = engineNumbers(pathToFileURL('dist/engine/').href);
+const axeSource = readFile('node_modules/axe-core/axe.min.js', 'utf8');
+
+/** Asserts that a figure report says it drew something. */
+function assertDrawn(figure, where) {
+  const { id, canvases, marks, cells, width, height } = figure;
+  assert.ok(width > 0 && height > 0, `${where}: figure ${id} has no size (${width} x ${height})`);
+  assert.ok(canvases + marks + cells > 0, `${where}: figure ${id} drew nothing (no canvas, SVG mark or cell)`);
+}
+
+for (const name of names) {
+  const engine = ENGINES[name];
+  describe(engine.label, { concurrency: false }, () => {
+    let light;
+    let dark;
+    before(async () => {
+      [light, dark] = [await engine.start({ dark: false }), await engine.start({ dark: true })];
+      process.stdout.write(`# ${engine.label} ${light.version}\n`);
+    });
+    after(async () => {
+      await light?.close();
+      await dark?.close();
+    });
+    const open = (browser, page, size) => browser.open(servers.site + page, { ...size, frame: servers.frame });
+
+    test('the article: every figure mounts and draws at 1280 px, light, with no error; axe finds nothing', async () => {
+      await open(light, 'index.html', { width: 1280, height: 900 });
+      const report = await light.run(scrollThroughArticle, 60_000);
+      assert.deepEqual(report.figures.map((f) => f.id).filter((id) => IDS.includes(id)).sort(), [...IDS].sort());
+      for (const figure of report.figures) assertDrawn(figure, '1280 px');
+      assert.deepEqual(report.emptyLive, [], 'live numbers left empty');
+      assert.equal(report.dark, false);
+      assert.equal(report.background, LIGHT_BACKGROUND);
+      await light.inject(await axeSource);
+      assert.deepEqual(await light.run(axeViolations), []);
+      assert.deepEqual(report.problems.concat(await light.run(async () => window.__crossProblems)), []);
+    });
+
+    test('the article at 375 px in the dark scheme: every figure draws, nothing overflows, no error', async () => {
+      await open(dark, 'index.html', { width: 375, height: 740 });
+      const report = await dark.run(scrollThroughArticle, 60_000);
+      for (const figure of report.figures) assertDrawn(figure, '375 px');
+      assert.equal(report.dark, true, 'prefers-color-scheme: dark');
+      assert.equal(report.background, DARK_BACKGROUND);
+      assert.ok(report.overflow <= 0, `the page scrolls sideways by ${report.overflow} px`);
+      assert.deepEqual(report.problems, []);
+    });
+
+    test('every figure alone (embed.html) draws with no error', async () => {
+      for (const id of IDS) {
+        await open(light, `embed.html?figure=${id}`, { width: 800, height: 600 });
+        const report = await light.run(embedDrawn, 30_000);
+        assertDrawn({ id, ...report }, 'embed');
+        assert.deepEqual(report.problems, [], `embed ${id}`);
+      }
+    });
+
+    test('<pe-figure> on another origin draws both of its figures', async () => {
+      await light.open(servers.blog, { width: 1000, height: 900 });
+      const report = await light.run(blogFigures, 30_000);
+      for (const figure of report.figures) assertDrawn(figure, 'pe-figure');
+      assert.equal(report.figures.length, 2);
+      assert.deepEqual(report.problems, []);
+    });
+
+    test('a slider moved by keyboard redraws its figure and its numbers', async () => {
+      await open(light, 'embed.html?figure=naive', { width: 800, height: 600 });
+      await light.run(embedDrawn, 30_000);
+      const before = await light.run(keyboardRedraws, 'naive', 'Offset k', null, 10_000);
+      await light.press('[data-cross-slider]', 'ArrowRight');
+      const changed = await light.run(keyboardRedraws, 'naive', 'Offset k', before, 10_000);
+      assert.equal(changed.value, String(Number(before.value) + 1));
+      assert.notEqual(changed.text, before.text, 'the numbers changed');
+      assert.notEqual(changed.picture, before.picture, 'the drawing changed');
+      assert.deepEqual(changed.problems, []);
+    });
+
+    test('the lab trains a few steps in its workers, counts them and draws its curves', async () => {
+      await open(light, 'embed.html?figure=lab&steps=3000&schemes=none,rope', { width: 1000, height: 800 });
+      const report = await light.run(afterSteps, 20, 120_000);
+      assert.ok(report.step >= 20, `step counter at ${report.step}`);
+      assert.deepEqual(report.curves, ['none', 'rope']);
+      assert.deepEqual(report.problems, []);
+    });
+
+    test('a shared link restores the figure it names', async () => {
+      await open(light, 'index.html?naive.offset=5#naive', { width: 1280, height: 900 });
+      const report = await light.run(restoredValue, 'naive', 30_000);
+      assert.equal(report.value, '5');
+      assert.deepEqual(report.problems, []);
+    });
+
+    test('the engine computes bitwise what it computes in Node', async () => {
+      await open(light, 'embed.html?figure=order', { width: 800, height: 600 });
+      const got = await light.run(engineNumbers, `${servers.site}engine/`);
+      assert.deepEqual(got, await expectedNumbers);
+    });
+  });
+}
