@@ -4,7 +4,7 @@
 // Every page carries record.js, so any error a reader's console would show fails the test that caused it.
 // Run: `npm run test:cross` after `npm run build` (E2E_PORT, CROSS_ENGINES=firefox,webkit,wpe to choose).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { figures } from '../../web/src/app/registry.js';
@@ -15,15 +15,18 @@ import {
   blogFigures,
   embedDrawn,
   engineNumbers,
+  inView,
   keyboardRedraws,
   restoredValue,
   scrollThroughArticle,
 } from './page.mjs';
+import { encodePng, inkPixels } from './png.mjs';
 import { serve } from './server.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 20;
 const names = (process.env.CROSS_ENGINES ?? 'firefox,webkit').split(',').filter(Boolean);
 const IDS = Object.keys(figures);
+const SHOTS = 'test-results/cross';
 const DARK_BACKGROUND = 'rgb(20, 23, 31)';
 const LIGHT_BACKGROUND = 'rgb(251, 250, 247)';
 
@@ -34,9 +37,13 @@ const axeSource = readFile('node_modules/axe-core/axe.min.js', 'utf8');
 
 /** Asserts that a figure report says it drew something. */
 function assertDrawn(figure, where) {
-  const { id, canvases, marks, cells, width, height } = figure;
+  const { id, canvases, marks, cells, width, height, unmounted } = figure;
+  assert.equal(unmounted, undefined, `${where}: figure ${id} did not mount`);
   assert.ok(width > 0 && height > 0, `${where}: figure ${id} has no size (${width} x ${height})`);
-  assert.ok(canvases + marks + cells > 0, `${where}: figure ${id} drew nothing (no canvas, SVG mark or cell)`);
+  assert.ok(
+    canvases + marks + cells > 0,
+    `${where}: figure ${id} drew nothing (no canvas, SVG mark or cell)`,
+  );
 }
 
 for (const name of names) {
@@ -52,12 +59,19 @@ for (const name of names) {
       await light?.close();
       await dark?.close();
     });
-    const open = (browser, page, size) => browser.open(servers.site + page, { ...size, frame: servers.frame });
+    const open = (browser, page, size) =>
+      browser.open(servers.site + page, { ...size, frame: servers.frame });
 
     test('the article: every figure mounts and draws at 1280 px, light, with no error; axe finds nothing', async () => {
       await open(light, 'index.html', { width: 1280, height: 900 });
       const report = await light.run(scrollThroughArticle, 60_000);
-      assert.deepEqual(report.figures.map((f) => f.id).filter((id) => IDS.includes(id)).sort(), [...IDS].sort());
+      assert.deepEqual(
+        report.figures
+          .map((f) => f.id)
+          .filter((id) => IDS.includes(id))
+          .sort(),
+        [...IDS].sort(),
+      );
       for (const figure of report.figures) assertDrawn(figure, '1280 px');
       assert.deepEqual(report.emptyLive, [], 'live numbers left empty');
       assert.equal(report.dark, false);
@@ -66,6 +80,40 @@ for (const name of names) {
       assert.deepEqual(await light.run(axeViolations), []);
       assert.deepEqual(report.problems.concat(await light.run(async () => window.__crossProblems)), []);
     });
+
+    // Open in WebKitGTK (issue 21): the article's circle shows no dots there, though its canvas holds them (a
+    // second putImageData of the same pixels shows them). Re-putting when the canvas or its section comes into
+    // view did not help; reported as to do, not hidden.
+    const dotsTodo = name === 'webkit' ? 'WebKitGTK shows no rotation dots in the article (issue 21)' : false;
+    test(
+      'a canvas painted ahead of the reader shows its pixels: the rotation circle as in its embed',
+      { todo: dotsTodo },
+      async () => {
+        // The article mounts figures before their section renders (content-visibility: auto); WebKit showed none
+        // of the dots painted then. The article's circle and the embed's, same parameters and size, must match.
+        const circle = '[data-figure="rotation"] .pe-rotation-stack';
+        await open(light, 'index.html', { width: 1280, height: 900 });
+        await light.run(scrollThroughArticle, 60_000);
+        await light.run(inView, circle);
+        const inArticle = await light.screenshot(circle);
+        await open(light, 'embed.html?figure=rotation', { width: 800, height: 900 });
+        await light.run(embedDrawn, 30_000);
+        await light.run(inView, circle);
+        const alone = await light.screenshot(circle);
+        // Without its dots the circle has 5% less ink (WebKitGTK); the same drawing a fraction of a pixel off, 0.4%.
+        const [inkArticle, inkAlone] = [inkPixels(inArticle), inkPixels(alone)];
+        const share = Math.abs(inkArticle - inkAlone) / inkAlone;
+        if (share >= 0.025) {
+          await mkdir(SHOTS, { recursive: true });
+          await writeFile(`${SHOTS}/${name}-rotation-article.png`, encodePng(inArticle));
+          await writeFile(`${SHOTS}/${name}-rotation-embed.png`, encodePng(alone));
+        }
+        assert.ok(
+          share < 0.025,
+          `ink in the article ${inkArticle} px, in the embed ${inkAlone} px (${SHOTS})`,
+        );
+      },
+    );
 
     test('the article at 375 px in the dark scheme: every figure draws, nothing overflows, no error', async () => {
       await open(dark, 'index.html', { width: 375, height: 740 });

@@ -5,7 +5,8 @@
 //   run(fn, ...args)              runs `fn` (an async function, as source) in the page; resolves with its result
 //   inject(source)                runs a script's source in the page (not subject to its CSP, as an extension's)
 //   press(selector, key)          focuses the element and presses a key ('ArrowRight', 'End', ...)
-//   screenshot(selector)          PNG bytes of one element
+//   screenshot(selector)          one element's pixels as the window shows them ({ width, height, data }, RGBA;
+//                                 cut from a shot of the window: WebKitGTK's element shots miss composited parts)
 //   close()
 // Firefox ESR (Debian) over WebDriver BiDi with puppeteer-core; WebKitGTK (Debian's webkit2gtk-driver, its
 // MiniBrowser in automation mode) under Xvfb and WPE WebKit (wpewebkit-driver, cog headless) over classic
@@ -15,8 +16,14 @@ import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, Key } from 'selenium-webdriver';
+import { crop, decodePng } from './png.mjs';
 
-const SELENIUM_KEYS = { ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, End: Key.END, Home: Key.HOME };
+const SELENIUM_KEYS = {
+  ArrowRight: Key.ARROW_RIGHT,
+  ArrowLeft: Key.ARROW_LEFT,
+  End: Key.END,
+  Home: Key.HOME,
+};
 
 /** The engines this stage knows, with the file each needs and how to start it. */
 export const ENGINES = {
@@ -24,6 +31,16 @@ export const ENGINES = {
   webkit: { label: 'WebKitGTK', binary: '/usr/bin/WebKitWebDriver', start: webkitGtk },
   wpe: { label: 'WPE WebKit', binary: '/usr/bin/WPEWebDriver', start: wpe },
 };
+
+/** The element's box in the window's device pixels (run in the page). */
+function boxOf(selector) {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  return { x: box.left * ratio, y: box.top * ratio, width: box.width * ratio, height: box.height * ratio };
+}
+
+/** The box's pixels out of a PNG of the window. */
+const cutOut = (png, box) => crop(decodePng(png), box);
 
 /** The page's function as a string for the drivers: it is called with args and its promise awaited. */
 const asCall = (fn) => `(${fn.toString()})`;
@@ -43,14 +60,14 @@ async function firefox({ dark }) {
       await page.setViewport({ width, height });
       await page.goto(url, { waitUntil: 'load' });
     },
-    // eslint-disable-next-line no-new-func
     run: (fn, ...args) => page.evaluate(new Function(`return ${asCall(fn)}(...arguments)`), ...args),
     inject: (source) => page.evaluate(source),
     async press(selector, key) {
       await page.focus(selector);
       await page.keyboard.press(key);
     },
-    screenshot: async (selector) => Buffer.from(await (await page.$(selector)).screenshot()),
+    screenshot: async (selector) =>
+      cutOut(Buffer.from(await page.screenshot()), await page.evaluate(boxOf, selector)),
     close: () => browser.close(),
   };
 }
@@ -73,7 +90,10 @@ async function listening(port, timeoutMs = 20_000) {
 async function webDriverSession(command, args, env, capabilities, port) {
   const server = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   await listening(port);
-  const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
+  const driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities(capabilities)
+    .build();
   await driver.manage().setTimeouts({ script: 120_000, pageLoad: 60_000 });
   const version = (await driver.getCapabilities()).get('browserVersion');
   let chrome = null;
@@ -89,7 +109,10 @@ async function webDriverSession(command, args, env, capabilities, port) {
         const inner = await driver.executeScript('return [window.innerWidth, window.innerHeight]');
         chrome = { x: rect.width - inner[0], y: rect.height - inner[1] };
       }
-      await driver.manage().window().setRect({ width: width + chrome.x, height: height + chrome.y });
+      await driver
+        .manage()
+        .window()
+        .setRect({ width: width + chrome.x, height: height + chrome.y });
       const inner = await driver.executeScript('return window.innerWidth');
       if (inner === width || !frame) {
         await driver.get(url);
@@ -97,7 +120,10 @@ async function webDriverSession(command, args, env, capabilities, port) {
       }
       // Narrower than the browser's window can be (MiniBrowser's toolbar keeps it at 447 px or more): the page in a
       // frame of that size.
-      await driver.manage().window().setRect({ width: 1000 + chrome.x, height: height + 100 + chrome.y });
+      await driver
+        .manage()
+        .window()
+        .setRect({ width: 1000 + chrome.x, height: height + 100 + chrome.y });
       await driver.get(frame(url, width, height));
       await driver.switchTo().frame(await driver.findElement(By.css('iframe')));
       await driver.wait(() => driver.executeScript('return document.readyState === "complete"'), 30_000);
@@ -106,7 +132,7 @@ async function webDriverSession(command, args, env, capabilities, port) {
       const result = await driver.executeAsyncScript(
         `const done = arguments[arguments.length - 1];
          ${asCall(fn)}(...Array.prototype.slice.call(arguments, 0, -1)).then(
-           (value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`,
+           (value) => done({ value }), (error) => done({ error: String(error && error.message || error) + ' ' + (error && error.stack || '') }));`,
         ...args,
       );
       if (result.error) throw new Error(result.error);
@@ -119,7 +145,10 @@ async function webDriverSession(command, args, env, capabilities, port) {
       await element.sendKeys(SELENIUM_KEYS[key] ?? key);
     },
     screenshot: async (selector) =>
-      Buffer.from(await (await driver.findElement(By.css(selector))).takeScreenshot(), 'base64'),
+      cutOut(
+        Buffer.from(await driver.takeScreenshot(), 'base64'),
+        await driver.executeScript(`return (${boxOf})(arguments[0])`, selector),
+      ),
     async close() {
       await driver.quit().catch(() => {});
       try {
@@ -158,7 +187,10 @@ function wpe() {
     'WPEWebDriver',
     [`--port=${port}`],
     {},
-    { browserName: 'cog', 'wpe:browserOptions': { binary: '/usr/bin/cog', args: ['--automation', '--platform=headless'] } },
+    {
+      browserName: 'cog',
+      'wpe:browserOptions': { binary: '/usr/bin/cog', args: ['--automation', '--platform=headless'] },
+    },
     port,
   );
 }

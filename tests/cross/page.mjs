@@ -11,12 +11,27 @@ export async function scrollThroughArticle(timeoutMs) {
   const figures = [];
   for (const slot of document.querySelectorAll('[data-mount]')) {
     const id = slot.dataset.mount;
+    // Sections not yet seen have an estimated height until they render, and WebKit has no scroll anchoring to
+    // make up the difference: the slot may end up far from where the scroll put it. A reader would scroll on to
+    // it, and so does this, until it is in view.
+    const inView = () => {
+      const box = slot.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    };
     slot.scrollIntoView({ block: 'center' });
-    await waitFor(
+    const mounted = await waitFor(
       `figure ${id} to mount`,
-      () => slot.dataset.figure === id && !slot.hasAttribute('aria-busy'),
+      () => {
+        if (!inView()) slot.scrollIntoView({ block: 'center' });
+        return slot.dataset.figure === id && !slot.hasAttribute('aria-busy');
+      },
       timeoutMs,
-    );
+    ).catch(() => false);
+    if (!mounted) {
+      const state = `data-figure=${slot.dataset.figure}, aria-busy=${slot.getAttribute('aria-busy')}`;
+      figures.push({ id, unmounted: `${state}: ${slot.textContent.trim().slice(0, 200)}` });
+      continue;
+    }
     figures.push({ id, ...(await drawn(slot, timeoutMs)) });
   }
   return {
@@ -29,6 +44,12 @@ export async function scrollThroughArticle(timeoutMs) {
     dark: matchMedia('(prefers-color-scheme: dark)').matches,
     problems,
   };
+}
+
+/** Scrolls the element into the middle of the view and waits for two frames. */
+export async function inView(selector) {
+  document.querySelector(selector).scrollIntoView({ block: 'center' });
+  await window.__cross.frames();
 }
 
 /** Waits for the embed page's figure to mount and reports what it drew. */
@@ -49,7 +70,9 @@ export async function blogFigures(timeoutMs) {
   const roots = await waitFor(
     'both elements to mount',
     () => {
-      const found = elements.map((element) => element.shadowRoot?.querySelector('[data-figure]:not([aria-busy])'));
+      const found = elements.map((element) =>
+        element.shadowRoot?.querySelector('[data-figure]:not([aria-busy])'),
+      );
       return found.every(Boolean) && found;
     },
     timeoutMs,
@@ -75,7 +98,9 @@ export async function keyboardRedraws(id, label, before, timeoutMs) {
   slider.setAttribute('data-cross-slider', '');
   const now = () => ({
     value: slider.value,
-    text: [...figure.querySelectorAll('.pe-summary, [data-readout], output')].map((e) => e.textContent).join('|'),
+    text: [...figure.querySelectorAll('.pe-summary, [data-readout], output')]
+      .map((e) => e.textContent)
+      .join('|'),
     picture: drawing(figure).fingerprint,
   });
   if (before) {
@@ -103,10 +128,20 @@ export async function afterSteps(steps, timeoutMs) {
     () => document.querySelector('[data-figure="lab"]:not([aria-busy])'),
     timeoutMs,
   );
-  const button = (label) => [...figure.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
-  const play = await waitFor('Play to be enabled', () => !button('Play')?.disabled && button('Play'), timeoutMs);
+  const button = (label) =>
+    [...figure.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
+  const play = await waitFor(
+    'Play to be enabled',
+    () => !button('Play')?.disabled && button('Play'),
+    timeoutMs,
+  );
   play.click();
-  const step = () => Number((figure.querySelector('.pe-lab-counter')?.textContent ?? '').match(/Step ([\d,]+)/)?.[1].replace(/,/g, '') ?? 0);
+  const step = () =>
+    Number(
+      (figure.querySelector('.pe-lab-counter')?.textContent ?? '')
+        .match(/Step ([\d,]+)/)?.[1]
+        .replace(/,/g, '') ?? 0,
+    );
   const drawn = () =>
     [...figure.querySelectorAll('.pe-lab-chart-loss path[class*="pe-lab-curve-"]')]
       .filter((path) => /^M.+L/.test(path.getAttribute('d') ?? ''))
@@ -123,7 +158,11 @@ export async function afterSteps(steps, timeoutMs) {
 export async function restoredValue(id, timeoutMs) {
   const { waitFor, problems } = window.__cross;
   const slot = document.querySelector(`[data-mount="${id}"]`);
-  await waitFor(`figure ${id} to mount`, () => slot.dataset.figure === id && !slot.hasAttribute('aria-busy'), timeoutMs);
+  await waitFor(
+    `figure ${id} to mount`,
+    () => slot.dataset.figure === id && !slot.hasAttribute('aria-busy'),
+    timeoutMs,
+  );
   const slider = [...slot.querySelectorAll('input[type="range"]')].find(
     (input) =>
       /^Offset/.test(input.getAttribute('aria-label') ?? '') ||
@@ -159,7 +198,9 @@ export async function engineNumbers(engineDir) {
     [64, 64, 8],
     [512, 256, 12],
   ]) {
-    out[`sinusoidal ${positions}x${dModel}`] = digest(pe.sinusoidalTable(positions, dModel, 10000, 'interleaved'));
+    out[`sinusoidal ${positions}x${dModel}`] = digest(
+      pe.sinusoidalTable(positions, dModel, 10000, 'interleaved'),
+    );
     // Inputs exact in binary (no Math.sin, whose last bit may differ between engines).
     const x = new Float32Array(positions * dModel).map((_, i) => (((i * 7919) % 2001) - 1000) / 512);
     for (const convention of ['interleaved', 'half']) {
@@ -169,7 +210,15 @@ export async function engineNumbers(engineDir) {
     }
     out[`alibi ${heads} heads`] = digest(pe.alibiSlopes(heads));
   }
-  const model = new lab.Lab({ dModel: 16, nHeads: 2, nLayers: 1, length: 8, batch: 8, steps: 50, warmup: 10 });
+  const model = new lab.Lab({
+    dModel: 16,
+    nHeads: 2,
+    nLayers: 1,
+    length: 8,
+    batch: 8,
+    steps: 50,
+    warmup: 10,
+  });
   try {
     out['lab loss, 50 steps'] = digest(model.train(50).loss);
   } finally {

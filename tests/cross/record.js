@@ -18,17 +18,23 @@
   };
   const describe = (value) =>
     value instanceof Error ? `${value.name}: ${value.message}` : String(value?.message ?? value);
-  window.addEventListener('error', (event) => {
-    // A resource that failed to load fires 'error' on its element, seen here in the capture phase. A preload is
-    // a hint (Firefox fires 'error' on a modulepreload of a module already loaded); what it names is imported
-    // anyway and fails loudly there if it cannot load.
-    const target = event.target;
-    if (target !== window && target instanceof Element) {
-      if (target.matches('link[rel="modulepreload"], link[rel="preload"]')) return;
-      note(`failed to load: ${target.getAttribute('src') ?? target.getAttribute('href')}`);
-    } else note(`page error: ${describe(event.error ?? event.message)}`);
-  }, true);
-  window.addEventListener('unhandledrejection', (event) => note(`unhandled rejection: ${describe(event.reason)}`));
+  window.addEventListener(
+    'error',
+    (event) => {
+      // A resource that failed to load fires 'error' on its element, seen here in the capture phase. A preload is
+      // a hint (Firefox fires 'error' on a modulepreload of a module already loaded); what it names is imported
+      // anyway and fails loudly there if it cannot load.
+      const target = event.target;
+      if (target !== window && target instanceof Element) {
+        if (target.matches('link[rel="modulepreload"], link[rel="preload"]')) return;
+        note(`failed to load: ${target.getAttribute('src') ?? target.getAttribute('href')}`);
+      } else note(`page error: ${describe(event.error ?? event.message)}`);
+    },
+    true,
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    note(`unhandled rejection: ${describe(event.reason)}`),
+  );
   document.addEventListener('securitypolicyviolation', (event) =>
     note(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`),
   );
@@ -68,18 +74,28 @@
       }
       if (varied) canvases += 1;
     }
-    const shapes = root.querySelectorAll('svg path, svg rect, svg circle, svg line, svg polyline, svg polygon');
+    const shapes = root.querySelectorAll(
+      'svg path, svg rect, svg circle, svg line, svg polyline, svg polygon',
+    );
     let marks = 0;
     for (const mark of shapes) {
       const box = mark.getBoundingClientRect();
       if (box.width > 0 || box.height > 0) marks += 1;
       for (const name of ['d', 'x', 'y', 'cx', 'cy', 'x2', 'y2', 'width', 'height', 'fill', 'points']) {
-        for (const c of mark.getAttribute(name) ?? '') fingerprint = Math.imul(fingerprint ^ c.charCodeAt(0), 0x01000193) >>> 0;
+        for (const c of mark.getAttribute(name) ?? '')
+          fingerprint = Math.imul(fingerprint ^ c.charCodeAt(0), 0x01000193) >>> 0;
       }
     }
     const cells = root.querySelectorAll('[style*="background"]').length;
     const box = root.getBoundingClientRect();
-    return { canvases, marks, cells, width: Math.round(box.width), height: Math.round(box.height), fingerprint };
+    return {
+      canvases,
+      marks,
+      cells,
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+      fingerprint,
+    };
   };
   /** What root drew, once it has drawn something (a figure draws after its data arrives), or after timeoutMs. */
   const drawn = async (root, timeoutMs) => {

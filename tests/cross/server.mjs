@@ -29,7 +29,9 @@ export async function serve(port) {
       const src = (url.searchParams.get('src') ?? '').replaceAll('"', '%22');
       const style = `width:${width}px;height:${height}px;border:0;display:block`;
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>frame</title><body style="margin:0"><iframe style="${style}" src="${src}">`);
+      response.end(
+        `<!doctype html><title>frame</title><body style="margin:0"><iframe style="${style}" src="${src}">`,
+      );
       return;
     }
     if (!['blog.html', 'blog.js'].includes(name)) {
