@@ -19,6 +19,7 @@ import {
   keyboardRedraws,
   restoredValue,
   scrollThroughArticle,
+  wasmLoaded,
 } from './page.mjs';
 import { encodePng, inkPixels } from './png.mjs';
 import { serve } from './server.mjs';
@@ -46,7 +47,14 @@ function assertDrawn(figure, where) {
   );
 }
 
-for (const name of names) {
+/** Asserts that the article's report has every figure, each drawn. */
+function assertEveryFigureDrawn(report, where) {
+  const ids = report.figures.map((f) => f.id);
+  assert.deepEqual(ids.filter((id) => IDS.includes(id)).sort(), [...IDS].sort(), `${where}: the figures`);
+  for (const figure of report.figures) assertDrawn(figure, where);
+}
+
+for (const name of names.filter((n) => n !== 'wpe')) {
   const engine = ENGINES[name];
   describe(engine.label, { concurrency: false }, () => {
     let light;
@@ -65,14 +73,7 @@ for (const name of names) {
     test('the article: every figure mounts and draws at 1280 px, light, with no error; axe finds nothing', async () => {
       await open(light, 'index.html', { width: 1280, height: 900 });
       const report = await light.run(scrollThroughArticle, 60_000);
-      assert.deepEqual(
-        report.figures
-          .map((f) => f.id)
-          .filter((id) => IDS.includes(id))
-          .sort(),
-        [...IDS].sort(),
-      );
-      for (const figure of report.figures) assertDrawn(figure, '1280 px');
+      assertEveryFigureDrawn(report, '1280 px');
       assert.deepEqual(report.emptyLive, [], 'live numbers left empty');
       assert.equal(report.dark, false);
       assert.equal(report.background, LIGHT_BACKGROUND);
@@ -173,6 +174,49 @@ for (const name of names) {
       await open(light, 'embed.html?figure=order', { width: 800, height: 600 });
       const got = await light.run(engineNumbers, `${servers.site}engine/`);
       assert.deepEqual(got, await expectedNumbers);
+    });
+  });
+}
+
+// WPE WebKit 2.38, the engine of Safari 16.0-16.3: no WebAssembly SIMD, so every figure must come from the scalar
+// modules, computing the same numbers. Its headless window is fixed at 800 x 600.
+if (names.includes('wpe')) {
+  describe(ENGINES.wpe.label, { concurrency: false }, () => {
+    let browser;
+    before(async () => {
+      browser = await ENGINES.wpe.start({ dark: false });
+      process.stdout.write(`# ${ENGINES.wpe.label} ${browser.version}\n`);
+    });
+    after(() => browser?.close());
+    const size = { width: 800, height: 600 };
+
+    test('it has no WebAssembly SIMD, and the article\u2019s figures all draw from the scalar modules', async () => {
+      await browser.open(`${servers.site}index.html`, size);
+      const report = await browser.run(scrollThroughArticle, 60_000);
+      assertEveryFigureDrawn(report, 'WPE');
+      const loaded = await browser.run(wasmLoaded);
+      assert.ok(
+        loaded.length > 0 && loaded.every((file) => file.endsWith('.scalar.wasm')),
+        loaded.join(', '),
+      );
+      assert.deepEqual(report.problems, []);
+    });
+
+    test('every figure alone draws', async () => {
+      for (const id of IDS) {
+        await browser.open(`${servers.site}embed.html?figure=${id}`, size);
+        const report = await browser.run(embedDrawn, 30_000);
+        assertDrawn({ id, ...report }, 'embed');
+        assert.deepEqual(report.problems, [], `embed ${id}`);
+      }
+    });
+
+    test('the scalar modules compute bitwise what the SIMD modules compute in Node', async () => {
+      await browser.open(`${servers.site}embed.html?figure=order`, size);
+      assert.deepEqual(
+        await browser.run(engineNumbers, `${servers.site}engine/`, '.scalar'),
+        await expectedNumbers,
+      );
     });
   });
 }

@@ -46,6 +46,14 @@ export async function scrollThroughArticle(timeoutMs) {
   };
 }
 
+/** The WebAssembly files the page has downloaded (from the Resource Timing entries). */
+export async function wasmLoaded() {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname.split('/').pop())
+    .filter((file) => file.endsWith('.wasm'));
+}
+
 /** Scrolls the element into the middle of the view and waits for two frames. */
 export async function inView(selector) {
   document.querySelector(selector).scrollIntoView({ block: 'center' });
@@ -181,17 +189,24 @@ export async function axeViolations() {
  * The engine's results that every engine must compute bitwise alike, each as a digest of its bytes (FNV-1a) and
  * its first values: the sinusoidal table, RoPE and ALiBi's slopes at three sizes, and a 50-step lab run's loss
  * curve. `engineDir` is the URL of the directory with pe-engine.js and pe-lab.js (the page's, or a file: URL in
- * Node).
+ * Node); `suffix` '.scalar' loads the scalar modules.
  */
-export async function engineNumbers(engineDir) {
+export async function engineNumbers(engineDir, suffix = '') {
   const digest = (array) => {
     const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
     let hash = 0x811c9dc5;
     for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
     return `${array.length}:${hash.toString(16)}:${Array.from(array.slice(0, 3)).join(',')}`;
   };
-  const pe = await (await import(`${engineDir}pe-engine.js`)).default();
-  const lab = await (await import(`${engineDir}pe-lab.js`)).default();
+  const wasmBinary = async (name) => {
+    const url = new URL(`${name}${suffix}.wasm`, engineDir);
+    if (url.protocol === 'file:') return (await import('node:fs')).readFileSync(url);
+    return new Uint8Array(await (await fetch(url)).arrayBuffer());
+  };
+  const start = async (name) =>
+    (await import(`${engineDir}${name}.js`)).default({ wasmBinary: await wasmBinary(name) });
+  const pe = await start('pe-engine');
+  const lab = await start('pe-lab');
   const out = {};
   for (const [positions, dModel, heads] of [
     [16, 8, 3],
