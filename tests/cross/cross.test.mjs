@@ -1,6 +1,6 @@
 // The cross-browser stage: the article, every embed, <pe-figure>, a keyboard control, the lab, a shared link,
 // the Content-Security-Policy, axe and the colour scheme, in Firefox ESR and WebKitGTK (and WPE WebKit, Safari
-// 16's engine without WebAssembly SIMD, with CROSS_ENGINES), and the engine's numbers against Node's bitwise.
+// 16's engine without WebAssembly SIMD), and the engine's numbers against Node's bitwise.
 // Every page carries record.js, so any error a reader's console would show fails the test that caused it.
 // Run: `npm run test:cross` after `npm run build` (E2E_PORT, CROSS_ENGINES=firefox,webkit,wpe to choose).
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ import { encodePng, inkPixels } from './png.mjs';
 import { serve } from './server.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 20;
-const names = (process.env.CROSS_ENGINES ?? 'firefox,webkit').split(',').filter(Boolean);
+const names = (process.env.CROSS_ENGINES ?? 'firefox,webkit,wpe').split(',').filter(Boolean);
 const IDS = Object.keys(figures);
 const SHOTS = 'test-results/cross';
 const DARK_BACKGROUND = 'rgb(20, 23, 31)';
