@@ -43,6 +43,9 @@ unit_tests() { node --test tests/unit/; }
 budgets() { node --test tests/budget/; }
 types() { npx tsc -p tests/types/tsconfig.json && npx tsc -p web/tsconfig.json; }
 browser() { npx playwright test; }
+# The article, embeds, lab, CSP, axe and the engine's numbers in Firefox ESR and WebKitGTK, and the scalar
+# modules in WPE WebKit 2.38 (tests/cross).
+cross_browser() { npm run --silent test:cross; }
 # After the native stage, which builds pe-lab-dump.
 torch_parity() { /usr/bin/python3 tests/torch/test_reference.py && /usr/bin/python3 tests/torch/parity.py; }
 formatting() {
@@ -82,6 +85,7 @@ stage "Node tests of the WASM engine" node_tests
 stage "Size budgets (WebAssembly: engine 60 KB, lab 62 KB; JavaScript and CSS 350 KB; gzipped)" budgets
 stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types
 stage "Browser tests (Chromium)" browser
+stage "Cross-browser tests (Firefox ESR, WebKitGTK, WPE WebKit without SIMD)" cross_browser
 stage "Format and lint (clang-format, Prettier, ESLint)" formatting
 
 echo

@@ -75,11 +75,39 @@ function moduleLoader(name) {
   };
 }
 
-/** Each module's files, relative to this file (literal, so that the size budget's crawl finds them). */
+/**
+ * Each module's files, relative to this file (literal, so that the size budget's crawl finds them): the glue,
+ * the module with WebAssembly SIMD, and the scalar module (same glue, same numbers bit for bit) for browsers
+ * without SIMD, such as Safari before 16.4. Only one of the two modules is downloaded.
+ */
 const FILES = {
-  'pe-engine': { script: '../engine/pe-engine.js', wasm: '../engine/pe-engine.wasm' },
-  'pe-lab': { script: '../engine/pe-lab.js', wasm: '../engine/pe-lab.wasm' },
+  'pe-engine': {
+    script: '../engine/pe-engine.js',
+    wasm: '../engine/pe-engine.wasm',
+    scalar: '../engine/pe-engine.scalar.wasm',
+  },
+  'pe-lab': {
+    script: '../engine/pe-lab.js',
+    wasm: '../engine/pe-lab.wasm',
+    scalar: '../engine/pe-lab.scalar.wasm',
+  },
 };
+
+/**
+ * The smallest module with a SIMD instruction (i8x16.splat, i8x16.popcnt: the last opcodes SIMD128 added), as
+ * the wasm-feature-detect project probes it: valid exactly where WebAssembly SIMD is.
+ */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98,
+  11,
+]);
+
+/** Whether this browser's WebAssembly has SIMD (asked once). */
+let simd = null;
+export function hasWasmSimd() {
+  simd ??= typeof WebAssembly.validate === 'function' && WebAssembly.validate(SIMD_PROBE);
+  return simd;
+}
 
 const engineModule = moduleLoader('pe-engine');
 const labModule = moduleLoader('pe-lab');
@@ -158,7 +186,7 @@ async function startModule(name, attempt, state) {
   // another one.
   const files = FILES[name];
   const script = new URL(`${files.script}${state.importFailed ? `?attempt=${attempt}` : ''}`, here).href;
-  const wasm = new URL(files.wasm, here).href;
+  const wasm = new URL(hasWasmSimd() ? files.wasm : files.scalar, here).href;
   const [create, module] = await Promise.all([
     import(/* @vite-ignore */ script).then(
       (imported) => imported.default,
