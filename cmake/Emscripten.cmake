@@ -1,7 +1,15 @@
 # Every WebAssembly-specific flag lives here.
 # Non-trapping float-to-int conversion (supported wherever SIMD is) turns each conversion into one instruction
-# instead of a guarded sequence; the heatmap colours a million values with it.
-set(PE_WASM_COMPILE_FLAGS -msimd128 -mnontrapping-fptoint)
+# instead of a guarded sequence; the heatmap colours a million values with it. PE_WASM_SIMD=OFF builds the
+# scalar modules for browsers without WebAssembly SIMD (Safari before 16.4): pe/simd.hpp's lane code, which
+# computes bit for bit what the SIMD instructions do, and no feature beyond WebAssembly 1.0 but sign extension
+# (in every engine since 2020). The page picks one by WebAssembly.validate (web/src/engine.js).
+option(PE_WASM_SIMD "WebAssembly SIMD and non-trapping float-to-int; OFF: the scalar fallback modules" ON)
+if(PE_WASM_SIMD)
+  set(PE_WASM_COMPILE_FLAGS -msimd128 -mnontrapping-fptoint)
+else()
+  set(PE_WASM_COMPILE_FLAGS "")
+endif()
 # Size: the module is optimised for size (-Oz) but for the sources whose loops the page and the lab wait on,
 # which keep -O3 (inlining, unrolling, vectorising): the lab's training step (kernels, layers, attention, model,
 # optimizer, random numbers), the sinusoidal table and picture, the dot products by offset and the similarity
@@ -56,8 +64,7 @@ function(pe_add_wasm_module name export_name)
     # Binaryen's link-time passes for size: they inline less than at -O3 and do not touch the vector loops that
     # the speed sources above were compiled to.
     -Oz
-    -msimd128
-    -mnontrapping-fptoint
+    ${PE_WASM_COMPILE_FLAGS}
     -sMODULARIZE=1
     -sEXPORT_ES6=1
     -sEXPORT_NAME=${export_name}

@@ -3,9 +3,10 @@
 // reading from any origin (Access-Control-Allow-Origin: *), as a host of the <pe-figure> web component must: a
 // blog on another origin loads pe-figure.js, its chunks, the engine and its .wasm as CORS requests. With GZIP=1
 // it compresses text and WebAssembly for clients that accept gzip, as a static host does (the Lighthouse
-// benchmark measures the site that way).
+// benchmark measures the site that way). With INJECT=<file> it also serves that script at <prefix>__inject.js and
+// adds it to the head of every HTML page (the cross-browser tests record errors with it from the page's start).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -14,6 +15,7 @@ const root = path.resolve(process.argv[2] ?? 'dist');
 const port = Number(process.env.PORT ?? 4173);
 const prefix = process.env.BASE_PATH ?? '/pe-explorer/';
 const gzip = process.env.GZIP === '1';
+const inject = process.env.INJECT ? path.resolve(process.env.INJECT) : null;
 /** What a static host compresses: everything but images that are compressed already and fonts (woff2 is). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.ts']);
 
@@ -39,8 +41,9 @@ createServer(async (request, response) => {
     response.writeHead(404).end('Not found');
     return;
   }
-  let file = path.join(root, decodeURIComponent(url.pathname.slice(prefix.length)));
-  if (!file.startsWith(root)) {
+  const injected = inject && url.pathname === `${prefix}__inject.js`;
+  let file = injected ? inject : path.join(root, decodeURIComponent(url.pathname.slice(prefix.length)));
+  if (!injected && !file.startsWith(root)) {
     response.writeHead(403).end('Forbidden');
     return;
   }
@@ -52,6 +55,15 @@ createServer(async (request, response) => {
     return;
   }
   const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  if (inject && path.extname(file) === '.html') {
+    // After the Content-Security-Policy, which the script is subject to like the page's own.
+    const html = (await readFile(file, 'utf8')).replace(
+      /<head>(\s*<meta http-equiv="Content-Security-Policy"[^>]*>)?/,
+      (head) => `${head}<script src="${prefix}__inject.js"></script>`,
+    );
+    response.writeHead(200, { 'Content-Type': type }).end(html);
+    return;
+  }
   if (gzip && COMPRESSIBLE.has(path.extname(file))) {
     response.setHeader('Vary', 'Accept-Encoding');
     if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {

@@ -9,6 +9,13 @@ missing=()
 command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The cross-browser stage (tests/cross): Firefox ESR, WebKitGTK's WebDriver and MiniBrowser under Xvfb, and WPE
+# WebKit (Safari 16's engine, no WebAssembly SIMD) with cog.
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+[ -x /usr/bin/WPEWebDriver ] || missing+=(wpewebkit-driver)
+[ -x /usr/bin/cog ] || missing+=(cog)
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v make >/dev/null 2>&1 || missing+=(make)

@@ -9,6 +9,7 @@
 #   engine   the WASM engine in Node (builds the engine)   torch  the lab against PyTorch (builds pe-lab-dump)
 #   e2e      Playwright against dist/ (builds the site); the other arguments go to Playwright:
 #            npm run test:e2e -- tests/e2e/ranges.spec.js
+#   cross    Firefox ESR, WebKitGTK and WPE WebKit (builds the site; tests/cross/)
 #   soak     the 5,000-action soak of the article (npm run soak; PE_SOAK_ACTIONS sets another length)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -45,6 +46,9 @@ unit_tests() { node --test tests/unit/; }
 budgets() { node --test tests/budget/; }
 types() { npx tsc -p tests/types/tsconfig.json && npx tsc -p web/tsconfig.json; }
 browser() { npx playwright test; }
+# The article, embeds, lab, CSP, axe and the engine's numbers in Firefox ESR and WebKitGTK, and the scalar
+# modules in WPE WebKit 2.38 (tests/cross).
+cross_browser() { node --test --test-reporter=spec tests/cross/cross.test.mjs; }
 # After the native stage, which builds pe-lab-dump.
 torch_parity() { /usr/bin/python3 tests/torch/test_reference.py && /usr/bin/python3 tests/torch/parity.py; }
 formatting() {
@@ -73,9 +77,11 @@ case "${1:-all}" in
     ;;
   e2e) shift && build && exec npx playwright test "$@" ;;
   # The long soak (npm run soak): 5,000 actions on the article, about half an hour; npm test runs 200.
+  # CROSS_ENGINES=firefox,webkit,wpe chooses the engines.
+  cross) build && cross_browser; exit ;;
   soak) build && PE_SOAK_ACTIONS="${PE_SOAK_ACTIONS:-5000}" exec npx playwright test tests/e2e/soak.spec.js ;;
   *)
-    echo "Unknown test layer '$1': the layers are unit, cpp, engine, torch, e2e and soak (none runs them all)." >&2
+    echo "Unknown test layer '$1': the layers are unit, cpp, engine, torch, e2e, cross and soak (none runs them all)." >&2
     exit 2
     ;;
 esac
@@ -89,6 +95,7 @@ stage "Node tests of the WASM engine" node_tests
 stage "Size budgets (WebAssembly: engine 60 KB, lab 63 KB; JavaScript and CSS 350 KB; gzipped)" budgets
 stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types
 stage "Browser tests (Chromium)" browser
+stage "Cross-browser tests (Firefox ESR, WebKitGTK, WPE WebKit without SIMD)" cross_browser
 stage "Format and lint (clang-format, Prettier, ESLint)" formatting
 
 echo

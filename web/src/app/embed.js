@@ -72,7 +72,13 @@ loadFigure(id)
 // The height alone may go to any page: it tells nothing the embedding page could not measure itself.
 const reportHeight = () =>
   parent?.postMessage({ type: 'pe-explorer:height', height: document.documentElement.scrollHeight }, '*');
-new ResizeObserver(reportHeight).observe(document.body);
+// In the next frame, not in the observer's callback: reading the height there lays out the figure's own redraw,
+// which WebKit then reports as "ResizeObserver loop completed with undelivered notifications".
+let heightFrame = 0;
+new ResizeObserver(() => {
+  cancelAnimationFrame(heightFrame);
+  heightFrame = requestAnimationFrame(reportHeight);
+}).observe(document.body);
 // A browser may hold back a cross-origin frame's rendering, and so its resize observations, while the frame is
 // out of view; reading the height forces layout, so it is also reported once the figure has mounted.
 mounted.then(reportHeight);

@@ -37,11 +37,19 @@ function holdInView(element, sections) {
     clearTimeout(timer);
     timer = window.setTimeout(end, QUIET_MS);
   };
-  const observer = new ResizeObserver(() => {
+  // The correction runs in the next frame, not in the observer's callback: the scroll would bring other
+  // sections into view, whose real height (they had the estimate) would be reported again in the same frame,
+  // which every browser turns into the error "ResizeObserver loop completed with undelivered notifications".
+  let frame = 0;
+  const correct = () => {
+    frame = 0;
     const by = drift();
     if (moved(by)) window.scrollBy({ top: by, behavior: 'instant' });
     held = window.scrollY;
     settle();
+  };
+  const observer = new ResizeObserver(() => {
+    if (!frame) frame = requestAnimationFrame(correct);
   });
   const scrolled = () => {
     if (!moved(window.scrollY - held)) return;
@@ -50,6 +58,7 @@ function holdInView(element, sections) {
   };
   function end() {
     clearTimeout(timer);
+    cancelAnimationFrame(frame);
     observer.disconnect();
     for (const type of INPUTS) window.removeEventListener(type, end, true);
     window.removeEventListener('scroll', scrolled);

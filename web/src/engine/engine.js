@@ -79,16 +79,20 @@ function moduleLoader(name) {
  * Each module's files, relative to this file, each written as one `new URL('literal', import.meta.url)`: the
  * size budget's crawl finds them, and in the npm package (vite.package.config.js)
  * a blog's bundler copies each file and rewrites its URL. The comment keeps the site's own build from doing so:
- * the files are copied beside the site from web/public/engine/.
+ * the files are copied beside the site from web/public/engine/. Each module comes twice, with WebAssembly SIMD
+ * and scalar (same glue, same numbers bit for bit) for browsers without SIMD, such as Safari before 16.4; a
+ * browser downloads one of the two.
  */
 const FILES = {
   'pe-engine': {
     script: () => new URL(/* @vite-ignore */ '../engine/pe-engine.js', import.meta.url),
     wasm: () => new URL(/* @vite-ignore */ '../engine/pe-engine.wasm', import.meta.url),
+    scalar: () => new URL(/* @vite-ignore */ '../engine/pe-engine.scalar.wasm', import.meta.url),
   },
   'pe-lab': {
     script: () => new URL(/* @vite-ignore */ '../engine/pe-lab.js', import.meta.url),
     wasm: () => new URL(/* @vite-ignore */ '../engine/pe-lab.wasm', import.meta.url),
+    scalar: () => new URL(/* @vite-ignore */ '../engine/pe-lab.scalar.wasm', import.meta.url),
   },
 };
 
@@ -99,14 +103,18 @@ let filesFromPage = null;
  * The engine's files as this module resolves them, for a worker the page starts: a blog's bundler rewrites the
  * URLs in the page's code, not always in a worker's (Vite 5 builds workers without), so a worker loads what the
  * page names.
- * @returns {Record<'pe-engine' | 'pe-lab', { script: string, wasm: string }>}
+ * @returns {Record<'pe-engine' | 'pe-lab', { script: string, wasm: string, scalar: string }>}
  */
 export function engineFiles() {
   // Vite's development server serves this file from src/engine/, where the URLs above point one folder too deep
   // (its public files, the engine's among them, are served from the root).
   const served = (url) =>
     import.meta.env?.DEV ? url.href.replace('/src/engine/pe-', '/engine/pe-') : url.href;
-  const resolved = (name) => ({ script: served(FILES[name].script()), wasm: served(FILES[name].wasm()) });
+  const resolved = (name) => ({
+    script: served(FILES[name].script()),
+    wasm: served(FILES[name].wasm()),
+    scalar: served(FILES[name].scalar()),
+  });
   return { 'pe-engine': resolved('pe-engine'), 'pe-lab': resolved('pe-lab') };
 }
 
@@ -127,6 +135,22 @@ export function receiveEngineFiles(scope) {
     };
     scope.addEventListener('message', first);
   });
+}
+
+/**
+ * The smallest module with a SIMD instruction (i8x16.splat, i8x16.popcnt: the last opcodes SIMD128 added), as
+ * the wasm-feature-detect project probes it: valid exactly where WebAssembly SIMD is.
+ */
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98,
+  11,
+]);
+
+/** Whether this browser's WebAssembly has SIMD (asked once). */
+let simd = null;
+export function hasWasmSimd() {
+  simd ??= typeof WebAssembly.validate === 'function' && WebAssembly.validate(SIMD_PROBE);
+  return simd;
 }
 
 const engineModule = moduleLoader('pe-engine');
@@ -205,7 +229,7 @@ async function startModule(name, attempt, state) {
   // another one.
   const files = filesFromPage?.[name] ?? engineFiles()[name];
   const script = `${files.script}${state.importFailed ? `?attempt=${attempt}` : ''}`;
-  const wasm = files.wasm;
+  const wasm = hasWasmSimd() ? files.wasm : files.scalar;
   const [create, module] = await Promise.all([
     import(/* @vite-ignore */ /* webpackIgnore: true */ script).then(
       (imported) => imported.default,

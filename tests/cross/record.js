@@ -1,0 +1,111 @@
+// Injected into every page the cross-browser tests open (scripts/serve-static.mjs with INJECT), before the page's
+// own scripts: records what a reader's console would show as an error (uncaught errors and rejections,
+// console.error, Content-Security-Policy violations) in window.__crossProblems of the page and, from a frame of
+// the same origin, of the top window too. Classic WebDriver has no console log; this works alike in every engine.
+// Also the helpers the tests' page functions share (window.__cross), since each is sent to the page on its own.
+(() => {
+  const mine = [];
+  window.__crossProblems = mine;
+  const sinks = [mine];
+  try {
+    if (window.top !== window && window.top.__crossProblems) sinks.push(window.top.__crossProblems);
+  } catch {
+    // another origin's frame: its own list only
+  }
+  const where = window === window.top ? '' : ` (in ${location.pathname}${location.search})`;
+  const note = (text) => {
+    for (const sink of sinks) sink.push(`${text}${where}`);
+  };
+  const describe = (value) =>
+    value instanceof Error ? `${value.name}: ${value.message}` : String(value?.message ?? value);
+  window.addEventListener(
+    'error',
+    (event) => {
+      // A resource that failed to load fires 'error' on its element, seen here in the capture phase. A preload is
+      // a hint (Firefox fires 'error' on a modulepreload of a module already loaded); what it names is imported
+      // anyway and fails loudly there if it cannot load.
+      const target = event.target;
+      if (target !== window && target instanceof Element) {
+        if (target.matches('link[rel="modulepreload"], link[rel="preload"]')) return;
+        note(`failed to load: ${target.getAttribute('src') ?? target.getAttribute('href')}`);
+      } else note(`page error: ${describe(event.error ?? event.message)}`);
+    },
+    true,
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    note(`unhandled rejection: ${describe(event.reason)}`),
+  );
+  document.addEventListener('securitypolicyviolation', (event) =>
+    note(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`),
+  );
+  const error = console.error.bind(console);
+  console.error = (...args) => {
+    note(`console error: ${args.map(describe).join(' ')}`);
+    error(...args);
+  };
+
+  /** Polls test() until it returns something truthy (resolving to it) or timeoutMs passes (rejecting). */
+  const waitFor = async (what, test, timeoutMs) => {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const value = test();
+      if (value) return value;
+      if (performance.now() > until) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  /** Resolves after the next two frames have rendered. */
+  const frames = () =>
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))));
+  /**
+   * What root drew: canvases with more than one colour, SVG marks of non-zero size, cells with a background
+   * colour of their own; its size; and a fingerprint of all of it that changes when the drawing does.
+   */
+  const drawing = (root) => {
+    let canvases = 0;
+    let fingerprint = 0;
+    for (const canvas of root.querySelectorAll('canvas')) {
+      if (!canvas.width || !canvas.height) continue;
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let varied = false;
+      for (let i = 0; i < data.length; i += 1) {
+        if (!varied && data[i] !== data[i % 4]) varied = true;
+        fingerprint = Math.imul(fingerprint ^ data[i], 0x01000193) >>> 0;
+      }
+      if (varied) canvases += 1;
+    }
+    const shapes = root.querySelectorAll(
+      'svg path, svg rect, svg circle, svg line, svg polyline, svg polygon',
+    );
+    let marks = 0;
+    for (const mark of shapes) {
+      const box = mark.getBoundingClientRect();
+      if (box.width > 0 || box.height > 0) marks += 1;
+      for (const name of ['d', 'x', 'y', 'cx', 'cy', 'x2', 'y2', 'width', 'height', 'fill', 'points']) {
+        for (const c of mark.getAttribute(name) ?? '')
+          fingerprint = Math.imul(fingerprint ^ c.charCodeAt(0), 0x01000193) >>> 0;
+      }
+    }
+    const cells = root.querySelectorAll('[style*="background"]').length;
+    const box = root.getBoundingClientRect();
+    return {
+      canvases,
+      marks,
+      cells,
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+      fingerprint,
+    };
+  };
+  /** What root drew, once it has drawn something (a figure draws after its data arrives), or after timeoutMs. */
+  const drawn = async (root, timeoutMs) => {
+    const something = () => {
+      const found = drawing(root);
+      return found.canvases + found.marks + found.cells > 0 && found;
+    };
+    await waitFor('a drawing', something, timeoutMs).catch(() => null);
+    await frames();
+    return drawing(root);
+  };
+  window.__cross = { problems: mine, waitFor, frames, drawing, drawn };
+})();
