@@ -127,9 +127,10 @@ export async function keyboardRedraws(id, label, before, timeoutMs) {
 
 /**
  * Presses Play on the lab; waits until its loss curves have points, then until the step counter has counted
- * `steps` (it must show progress while the curves do); pauses; reports the schemes with curves.
+ * `steps` (it must show progress while the curves do) and `schemes` schemes have curves; pauses; reports the
+ * schemes with curves.
  */
-export async function afterSteps(steps, timeoutMs) {
+export async function afterSteps(steps, schemes, timeoutMs) {
   const { waitFor, problems } = window.__cross;
   const figure = await waitFor(
     'the lab',
@@ -158,6 +159,7 @@ export async function afterSteps(steps, timeoutMs) {
   // The counter is drawn with the curves, not seconds later.
   await waitFor('the step counter to move with the curves', () => step() > 0, 1000);
   await waitFor(`step ${steps}`, () => step() >= steps, timeoutMs);
+  await waitFor(`${schemes} schemes' curves`, () => new Set(drawn()).size >= schemes, timeoutMs);
   button('Pause')?.click();
   return { step: step(), curves: [...new Set(drawn())].sort(), problems };
 }

@@ -59,7 +59,8 @@
     new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))));
   /**
    * What root drew: canvases with more than one colour, SVG marks of non-zero size, cells with a background
-   * colour of their own; its size; and a fingerprint of all of it that changes when the drawing does.
+   * colour of their own, or the lab's note of what its charts will show (before its first step it has nothing
+   * else to draw); its size; and a fingerprint of all of it that changes when the drawing does.
    */
   const drawing = (root) => {
     let canvases = 0;
@@ -86,7 +87,9 @@
           fingerprint = Math.imul(fingerprint ^ c.charCodeAt(0), 0x01000193) >>> 0;
       }
     }
-    const cells = root.querySelectorAll('[style*="background"]').length;
+    const cells =
+      root.querySelectorAll('[style*="background"]').length +
+      [...root.querySelectorAll('.pe-lab-empty')].filter((note) => note.getClientRects().length > 0).length;
     const box = root.getBoundingClientRect();
     return {
       canvases,

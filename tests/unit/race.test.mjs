@@ -1,7 +1,7 @@
 // The lab's race (web/src/lab/race.js) driven by a stand-in pool: what the page's Play, Pause and Step do.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRace, STEP_SIZE } from '../../web/src/lab/race.js';
+import { createRace, raceStep, STEP_SIZE } from '../../web/src/lab/race.js';
 
 /** Resolves once `condition()` holds, however long a loaded machine takes to get there. */
 async function until(condition) {
@@ -59,6 +59,14 @@ const options = (overrides = {}) => ({
     throw error;
   },
   ...overrides,
+});
+
+test('the counter moves with the first chunk back, not with the slowest run: the mean step, rounded down', () => {
+  assert.equal(raceStep([{ step: 0 }, { step: 0 }, { step: 0 }]), 0);
+  assert.equal(raceStep([{ step: 5 }, { step: 0 }, { step: 0 }, { step: 0 }]), 1);
+  assert.equal(raceStep([{ step: 60 }, { step: 40 }]), 50);
+  assert.equal(raceStep([{ step: 300 }, { step: 299 }]), 299);
+  assert.equal(raceStep([{ step: 10 }, { step: 10 }]), 10);
 });
 
 test('Play trains every run to the end of the schedule, then evaluates each by length', async () => {

@@ -37,6 +37,17 @@ const ASK_AFTER_SECONDS = 2;
  * @param {number} seed
  * @returns {import('../../../cpp/bindings/pe-lab.d.ts').LabConfig} the engine judges every value
  */
+/**
+ * The step a race has reached, as its counter says it: the steps its runs have trained, on average (rounded
+ * down). Runs share their workers' rounds of chunks, so one gets at most a chunk ahead of another, and a Step or
+ * the schedule's end leaves them all on one step; the slowest run would say 0 until every run had trained its
+ * first chunk, which on a slow machine is seconds after the first curves are drawn.
+ * @param {{ step: number }[]} runs
+ */
+export function raceStep(runs) {
+  return Math.floor(runs.reduce((sum, run) => sum + run.step, 0) / Math.max(1, runs.length));
+}
+
 export function runConfig(config, scheme, seed) {
   const plain = scheme === 'none' && Number(config.randomizedPositions) > 0;
   return /** @type {any} */ ({ ...config, scheme, seed, ...(plain ? { randomizedPositions: 0 } : {}) });

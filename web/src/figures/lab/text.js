@@ -2,6 +2,7 @@
 // holds every curve: training loss and accuracy per step, and held-out loss and accuracy per length. Over
 // several seeds, a scheme's number is the median of its seeds (with the range beside it where there is room),
 // and its word at twice the training length is lab/verdict.js's across the seeds.
+import { raceStep } from '../../lab/race.js';
 import { groupRuns, spreadAt } from '../../lab/seeds.js';
 import { spread } from '../../lab/verdict.js';
 import { formatFixed, formatInt } from '../../ui/format.js';
@@ -24,7 +25,7 @@ export function summary(race, params) {
   const { state, runs, total } = race;
   if (state === 'idle') return `${head} Not trained yet.`;
   if (state !== 'done') {
-    const at = Math.min(...runs.map((r) => r.step));
+    const at = raceStep(runs);
     const last = groups
       .map(({ scheme, runs: seeds }) => {
         const values = seeds.filter((r) => r.step > 0).map((r) => r.accuracy[r.step - 1]);

@@ -1,7 +1,7 @@
 // The lab's transport: Play (Pause while training), Step and Reset beside the step counter, a progress bar with
 // the training rate and the time left, and a status line that screen readers hear when the race changes state
 // (not on every chunk).
-import { STEP_SIZE } from '../../lab/race.js';
+import { raceStep, STEP_SIZE } from '../../lab/race.js';
 import { changeWriter, h } from '../../ui/dom.js';
 import { formatFixed, formatInt } from '../../ui/format.js';
 
@@ -63,7 +63,7 @@ export function toolbar(actions) {
     const finished = state === 'evaluating' || state === 'done' || state === 'failed';
     play.disabled = finished;
     step.disabled = running || finished;
-    const at = Math.min(...runs.map((r) => r.step));
+    const at = raceStep(runs);
     const done = runs.reduce((sum, r) => sum + r.step, 0);
     write.putText(counter, `Step ${formatInt(at)} of ${formatInt(total)}`);
     write.put(progress, 'value', done / (runs.length * total));

@@ -38,6 +38,18 @@ export function dotLayer(colorSource, repaint) {
     ratio.addEventListener('change', onRatio);
   }
   watchRatio();
+  // WebKit shows none of the pixels put into the canvas before content-visibility: auto first renders its
+  // section (the article mounts figures ahead of the reader): they are put again in the frame after the section
+  // renders, each time it does (one put of the kept pixels).
+  let frame = 0;
+  const onVisibility = (event) => {
+    if (event.skipped || !(event.target instanceof Node) || !event.target.contains(canvas)) return;
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      if (image) canvas.getContext('2d').putImageData(image, 0, 0);
+    });
+  };
+  document.addEventListener('contentvisibilityautostatechange', onVisibility, true);
 
   /**
    * One disc per position 0..count-1 centred on (sin[p], cos[p]), the circle's [-domain, domain] square shown
@@ -89,6 +101,8 @@ export function dotLayer(colorSource, repaint) {
     paint,
     stop() {
       stopTheme();
+      cancelAnimationFrame(frame);
+      document.removeEventListener('contentvisibilityautostatechange', onVisibility, true);
       ratio.removeEventListener('change', onRatio);
     },
   };
