@@ -116,6 +116,16 @@ async function webDriverSession(command, args, env, capabilities, port) {
       const inner = await driver.executeScript('return window.innerWidth');
       if (inner === width || !frame) {
         await driver.get(url);
+        // WPE's driver has returned from a navigation while the page before was still the one scripts ran in
+        // (a check then read the article's figure for the embed's): wait for the new document to be the page.
+        await driver.wait(
+          () =>
+            driver.executeScript(
+              'return document.URL === arguments[0] && document.readyState === "complete"',
+              url,
+            ),
+          30_000,
+        );
         return;
       }
       // Narrower than the browser's window can be (MiniBrowser's toolbar keeps it at 447 px or more): the page in a

@@ -68,7 +68,7 @@ export async function embedDrawn(timeoutMs) {
     () => document.querySelector('[data-figure]:not([aria-busy])'),
     timeoutMs,
   );
-  return { ...(await drawn(root, timeoutMs)), problems };
+  return { ...(await drawn(root, timeoutMs)), problems, page: location.href };
 }
 
 /** Waits until both <pe-figure> elements of the blog have mounted in their shadow roots; what each drew. */
