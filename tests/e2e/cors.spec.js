@@ -10,6 +10,8 @@ import { test, expect, openFigure, shareMenu } from './fixtures.js';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const HOST = `http://127.0.0.1:${PORT + 11}`;
 const BLOG = `http://127.0.0.1:${PORT + 12}`;
+/** The site again, from a host that sends no Access-Control-Allow-Origin at all. */
+const CLOSED = `http://127.0.0.1:${PORT + 13}`;
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const TYPES = {
   '.js': 'text/javascript',
@@ -33,18 +35,27 @@ function listen(port, handle) {
 }
 
 test.beforeAll(async () => {
-  await listen(PORT + 11, async (name, response) => {
+  /** Serves dist/, with the header for the files `open(name)` names. */
+  const site = (open) => async (name, response) => {
     const file = path.join(DIST, name);
     if (!file.startsWith(DIST) || !(await stat(file)).isFile()) throw new Error('not found');
     const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
-    if (!name.startsWith('/engine/')) headers['Access-Control-Allow-Origin'] = '*';
+    if (open(name)) headers['Access-Control-Allow-Origin'] = '*';
     response.writeHead(200, headers).end(await readFile(file));
-  });
+  };
+  await listen(
+    PORT + 11,
+    site((name) => !name.startsWith('/engine/')),
+  );
+  await listen(
+    PORT + 13,
+    site(() => false),
+  );
   await listen(PORT + 12, async (name, response) => {
     const file = name === '/blog.js' ? 'blog.js' : 'blog.html';
     const text = (await readFile(path.join(import.meta.dirname, 'blog', file), 'utf8')).replaceAll(
       'SITE',
-      HOST,
+      name === '/closed.html' ? CLOSED : HOST,
     );
     const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
     response.writeHead(200, { 'Content-Type': `${type}; charset=utf-8` }).end(text);
@@ -54,7 +65,7 @@ test.beforeAll(async () => {
 test.afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
 
 test.use({
-  otherOrigins: [HOST, BLOG],
+  otherOrigins: [HOST, BLOG, CLOSED],
   expectedProblems: {
     blocked:
       /^console error: Access to .* at '.*\/engine\/pe-engine\.(js|wasm)' from origin '.*' has been blocked by CORS policy/,
@@ -84,6 +95,32 @@ test('each element says in its place that the engine was blocked, and what the h
   await expect(page.frameLocator('#frame').locator('[data-figure="heatmap"] .pe-summary')).toContainText(
     'Heatmap of 40 positions by 64 dimensions',
   );
+});
+
+test.describe('a host that sends no header at all', () => {
+  test.use({
+    expectedProblems: {
+      blocked:
+        /^console error: Access to script at '.*\/pe-figure\.js' from origin '.*' has been blocked by CORS policy/,
+      request: /^request failed: .*\/pe-figure\.js \(net::ERR_FAILED\)$/,
+      log: /^console error: Failed to load resource/,
+    },
+  });
+
+  test('the loader, a classic script, runs anyway and says in each element what the host must send', async ({
+    page,
+  }) => {
+    await page.goto(`${BLOG}/closed.html`);
+    for (const id of ['#heatmap', '#ranges']) {
+      const failure = page.locator(`${id} > .pe-load-failure[role="alert"]`);
+      await expect(failure).toContainText(`This PE Explorer figure could not load ${CLOSED}/pe-figure.js.`);
+      await expect(failure).toContainText(
+        `only if ${CLOSED} sends the header Access-Control-Allow-Origin: *`,
+      );
+      await expect(failure).toContainText('docs/embedding.md, "What the host of PE Explorer must send"');
+      await expect(failure).toBeVisible();
+    }
+  });
 });
 
 test.describe('the Embed dialog', () => {

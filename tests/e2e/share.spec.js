@@ -45,7 +45,7 @@ test.describe('the Embed dialog', () => {
     await expect(iframe).toHaveValue(/pe-explorer:height/);
     const component = dialog.getByRole('textbox', { name: 'Embed with the web component' });
     await expect(component)
-      .toHaveValue(`<script type="module" src="${origin}/pe-explorer/pe-figure.js"></script>
+      .toHaveValue(`<script src="${origin}/pe-explorer/pe-figure-loader.js" defer></script>
 <pe-figure figure="naive" offset="5"></pe-figure>`);
     const link = dialog.getByRole('textbox', { name: 'Link to this figure' });
     await expect(link).toHaveValue(`${origin}/pe-explorer/index.html?naive.offset=5#naive`);

@@ -153,7 +153,7 @@ test('snippets escape what goes into attributes', () => {
       ['maxOffset', '20'],
       ['text', '"x"'],
     ]),
-    '<script type="module" src="https://example.org/pe/pe-figure.js"></script>\n' +
+    '<script src="https://example.org/pe/pe-figure-loader.js" defer></script>\n' +
       '<pe-figure figure="similarity" max-offset="20" text="&quot;x&quot;"></pe-figure>',
   );
 });

@@ -103,14 +103,15 @@ export function iframeSnippet(src, title) {
 }
 
 /**
- * The web component snippet: its module from beside the page, then the element with kebab-case attributes.
+ * The web component snippet: its loader from beside the page (a classic script, which runs on a host that sends
+ * no CORS header and then says so in the element's place), then the element with kebab-case attributes.
  * @param {string} pageHref @param {string} id @param {[string, string][]} entries
  */
 export function componentSnippet(pageHref, id, entries) {
-  const src = new URL('pe-figure.js', pageHref).href;
+  const src = new URL('pe-figure-loader.js', pageHref).href;
   const attributes = entries.map(([name, text]) => ` ${kebab(name)}="${escapeAttribute(text)}"`).join('');
   return (
-    `<script type="module" src="${escapeAttribute(src)}"></script>\n` +
+    `<script src="${escapeAttribute(src)}" defer></script>\n` +
     `<pe-figure figure="${escapeAttribute(id)}"${attributes}></pe-figure>`
   );
 }
