@@ -633,3 +633,34 @@ test('a seeds value past the cap is brought to 10 with a note', async ({ page })
   );
   await expect(figure.locator('.pe-summary')).toContainText('seeds 1 to 10');
 });
+
+test('a batch past the activation cap for its size and length is lowered to the largest that fits, with a note', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The link: 256 sequences of 32 tokens for the large model need 50,562,048 floats of activations a step,
+  // past the engine's 2^25; 169 is the most that fit (lab/activations.js, checked against the engine in tests/js).
+  const figure = await openLab(page, '&batch=256&size=large&length=32');
+  await expect(figure.locator('.pe-url-notes')).toHaveText(
+    'batch "256" cannot stand with length and size: showing 169.',
+  );
+  await expect(figure.getByRole('alert').filter({ hasText: 'activations' })).toHaveCount(0);
+  await expect(figure.locator('.pe-error')).toBeHidden();
+  await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]batch=169(&|$)/);
+  // One scheme on one seed, so that ten steps of the large model take seconds rather than minutes.
+  await settings(figure);
+  const seeds = figure.getByLabel('Seeds', { exact: true });
+  await seeds.focus();
+  await seeds.press('Home');
+  for (const scheme of ['no positions', 'sinusoidal', 'learned', 'ALiBi']) {
+    await figure.locator('.pe-lab-schemes').getByLabel(scheme, { exact: true }).uncheck();
+  }
+  await expect(figure.locator('.pe-summary')).toContainText(
+    'Task who acts (subject); RoPE; training length 32',
+  );
+  await expect(figure.locator('.pe-url-notes')).toContainText('showing 169');
+  await figure.getByRole('button', { name: 'Step' }).click();
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 300', { timeout: 90_000 });
+  await expect(figure.getByRole('alert').filter({ hasText: 'activations' })).toHaveCount(0);
+  await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]batch=169(&|$)/);
+});

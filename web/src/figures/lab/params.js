@@ -3,6 +3,7 @@
 // head, example), and two URL-only settings (batch, workers). Values are not checked here: the engine judges
 // every one and names what is wrong.
 import { formatParam, urlParamsOf } from '../../core/params.js';
+import { largestBatch } from '../../lab/activations.js';
 import { FIXED_MASK, MIN_LENGTH } from '../../lab/defaults.js';
 import { PRESETS } from '../../lab/papers.js';
 import { MAX_SEEDS, seedsOf } from '../../lab/seeds.js';
@@ -236,8 +237,9 @@ const LAST_SEED = 4294967295;
 /**
  * The values that must move for the run to start at all (pe-lab.d.ts, LabConfig): a length and an example length
  * raised to the task's shortest, a mask the task does not allow back to the task's own, randomized positions
- * raised to the training length, and a first seed lowered so that the race's last seed exists. Given every
- * value, returns those to change (figure.js's `bound`).
+ * raised to the training length, a first seed lowered so that the race's last seed exists, and a batch lowered
+ * to the largest whose activations, at this length and model size, fit under the engine's cap
+ * (lab/activations.js). Given every value, returns those to change (figure.js's `bound`).
  * @param {Record<string, any>} p
  * @returns {Record<string, unknown>}
  */
@@ -252,6 +254,10 @@ export function keepRunTogether(p) {
   const length = moved.length ?? p.length;
   if (p.randomized > 0 && p.randomized < length) moved.randomized = length;
   if (p.seed + p.seeds - 1 > LAST_SEED) moved.seed = LAST_SEED - p.seeds + 1;
+  if (Object.hasOwn(SIZES, p.size)) {
+    const fits = largestBatch({ task: p.task, ...SIZES[p.size] }, length);
+    if (fits >= 1 && p.batch > fits) moved.batch = fits;
+  }
   return moved;
 }
 
