@@ -102,6 +102,8 @@ for (const name of names.filter((n) => n !== 'wpe')) {
       await open(light, 'index.html', { width: 1280, height: 900 });
       const report = await light.run(scrollThroughArticle, 60_000);
       assertEveryFigureDrawn(report, '1280 px');
+      assert.equal(report.contents[0], report.contents[1], 'the contents list has every section');
+      assert.ok(report.contents[0] > 5);
       assert.deepEqual(report.emptyLive, [], 'live numbers left empty');
       assert.equal(report.dark, false);
       assert.equal(report.background, LIGHT_BACKGROUND);

@@ -40,6 +40,11 @@ export async function scrollThroughArticle(timeoutMs) {
       .filter((output) => output.textContent.trim() === '')
       .map((output) => output.dataset.live),
     overflow: document.documentElement.scrollWidth - window.innerWidth,
+    // The contents list: one entry per section of the article.
+    contents: [
+      document.querySelectorAll('#toc .toc-list > li').length,
+      document.querySelectorAll('main .section[id]').length,
+    ],
     background: getComputedStyle(document.body).backgroundColor,
     dark: matchMedia('(prefers-color-scheme: dark)').matches,
     problems,
