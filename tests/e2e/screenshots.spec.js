@@ -1,7 +1,7 @@
-// Screenshots of the article and of every figure alone, at desktop and phone widths, written to
-// artifacts/screenshots/ on every run so a reviewer can look at what the tests saw.
-import { figures } from '../../web/src/app/registry.js';
-import { test, expect, openFigure } from './fixtures.js';
+// Screenshots of the article at desktop and phone widths, written to artifacts/screenshots/ on every run so a
+// reviewer can look at what the tests saw. Every figure alone is shot in Chromium, Firefox and WebKitGTK, light
+// and dark, by the cross-browser stage (tests/cross/shots.test.mjs, artifacts/screenshots/browsers/).
+import { test, expect } from './fixtures.js';
 
 const WIDTHS = [1280, 375];
 const DIR = 'artifacts/screenshots';
@@ -17,15 +17,3 @@ test('the article renders at both widths', async ({ page }) => {
     await page.screenshot({ path: `${DIR}/article-heatmap-${width}.png` });
   }
 });
-
-for (const id of Object.keys(figures)) {
-  test(`figure ${id} renders alone at both widths`, async ({ page }) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      const figure = await openFigure(page, id);
-      await expect(figure).toBeVisible();
-      await expect(figure.locator('.pe-error')).toBeHidden();
-      await figure.screenshot({ path: `${DIR}/${id}-${width}.png` });
-    }
-  });
-}
