@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run bench: engine throughput against plain JS and the memory floor; a long fuzz of the engine; the lab's
 # training steps per second against TF.js (wasm), PyTorch eager and the native build, side by side; then redraw
-# frame times in Chromium; then Lighthouse scores of the article and one embed (mobile and desktop).
+# frame times in Chromium; the table and a lab step in four browsers and Node; then Lighthouse scores of the
+# article and one embed (mobile and desktop).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -19,5 +20,7 @@ node bench/lab-eval.bench.mjs
 if [ -f bench/frames.bench.mjs ]; then node bench/frames.bench.mjs; fi
 # The default race in Chromium, Play to the last evaluation (target: at most 10 s on 2 cores).
 node bench/lab-race.bench.mjs
+# The sinusoidal table and a lab step inside Chromium, Firefox ESR, WebKitGTK and WPE WebKit, and in Node.
+node bench/browsers.bench.mjs
 # Lighthouse (pinned dev dependency) in Debian's Chromium: four category scores per page, median of three runs.
 node bench/lighthouse.mjs --runs 3

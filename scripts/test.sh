@@ -47,8 +47,11 @@ budgets() { node --test tests/budget/; }
 types() { npx tsc -p tests/types/tsconfig.json && npx tsc -p web/tsconfig.json; }
 browser() { npx playwright test; }
 # The article, embeds, lab, CSP, axe and the engine's numbers in Firefox ESR and WebKitGTK, and the scalar
-# modules in WPE WebKit 2.38 (tests/cross).
-cross_browser() { node --test --test-reporter=spec tests/cross/cross.test.mjs; }
+# modules in WPE WebKit 2.38 (tests/cross); then every figure shot in Chromium, Firefox and WebKitGTK, side by
+# side in artifacts/screenshots/browsers/index.html.
+cross_browser() {
+  node --test --test-concurrency=1 --test-reporter=spec tests/cross/cross.test.mjs tests/cross/shots.test.mjs
+}
 # After the native stage, which builds pe-lab-dump.
 torch_parity() { /usr/bin/python3 tests/torch/test_reference.py && /usr/bin/python3 tests/torch/parity.py; }
 formatting() {

@@ -110,5 +110,15 @@
     await frames();
     return drawing(root);
   };
-  window.__cross = { problems: mine, waitFor, frames, drawing, drawn };
+  // The page's lists for '(prefers-color-scheme: dark)', kept so that a test can switch the scheme in place as the
+  // article's toggle does: schemeChanged() tells whoever listens to them (theme.js) to read the scheme again.
+  const schemeLists = [];
+  const matchMedia = window.matchMedia.bind(window);
+  window.matchMedia = (query) => {
+    const list = matchMedia(query);
+    if (/prefers-color-scheme/.test(query)) schemeLists.push(list);
+    return list;
+  };
+  const schemeChanged = () => schemeLists.forEach((list) => list.dispatchEvent(new Event('change')));
+  window.__cross = { problems: mine, waitFor, frames, drawing, drawn, schemeChanged };
 })();
