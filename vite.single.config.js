@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { typesetMath } from './scripts/vite/typeset-math.js';
-import { CSP, includeSections } from './vite.config.js';
+import { CSP, includeSections, withoutFontPreload } from './vite.config.js';
 
 const web = resolve(import.meta.dirname, 'web');
 const engineDir = resolve(web, 'public', 'engine');
@@ -81,20 +81,6 @@ function classicWorkerUrls() {
   };
 }
 
-/**
- * The text face's preload is left out before the build reads the page: it would make the face's file an asset
- * of its own, which the stylesheet would then name instead of holding it as a data URL.
- */
-function noFontPreload() {
-  return {
-    name: 'pe-no-font-preload',
-    transformIndexHtml: {
-      order: /** @type {const} */ ('pre'),
-      handler: (html) => html.replace(/<link\s+rel="preload"\s+as="font"[^>]*>/g, ''),
-    },
-  };
-}
-
 /** The built page with its script and styles inlined, its icon a data URL and its CSP allowing exactly that. */
 function singleFile() {
   return {
@@ -157,7 +143,14 @@ export default defineConfig({
   root: web,
   base: './',
   publicDir: false,
-  plugins: [includeSections(), noFontPreload(), typesetMath(), inlineEngine(), inlineWorkers(), singleFile()],
+  plugins: [
+    includeSections(),
+    withoutFontPreload(),
+    typesetMath(),
+    inlineEngine(),
+    inlineWorkers(),
+    singleFile(),
+  ],
   // Classic workers: a page opened from disk has no origin, and Chromium refuses it module workers (even from
   // blob URLs), while classic ones start.
   worker: { format: 'iife', plugins: () => [inlineEngine(), classicWorkerUrls()] },
