@@ -27,6 +27,23 @@ export function includeSections() {
 }
 
 /**
+ * The text face's preload (index.html) serves the built site. The dev server serves the face at another URL
+ * (/@fs/...), and would answer the preload's with the page; the single file holds the face in its stylesheet (a
+ * preload would make it a file of its own). There it is left out before the page is read.
+ * @param {'serve' | 'build'} [apply] in which command (both when not given)
+ */
+export function withoutFontPreload(apply) {
+  return {
+    name: 'pe-without-font-preload',
+    apply,
+    transformIndexHtml: {
+      order: /** @type {const} */ ('pre'),
+      handler: (html) => html.replace(/<link\s+rel="preload"\s+as="font"[^>]*>/g, ''),
+    },
+  };
+}
+
+/**
  * The Content-Security-Policy of the built pages: nothing but the site's own files, no eval (the engine is built
  * with -sDYNAMIC_EXECUTION=0), WebAssembly compiled from its own .wasm, fonts from its files or inlined by the build. Inline styles stay allowed: KaTeX and
  * the figures size and colour nodes through style attributes. Added at build only: the dev server injects
@@ -123,7 +140,14 @@ export default defineConfig({
   // Relative asset URLs: the built site works under any path on any static host.
   base: './',
   publicDir: resolve(web, 'public'),
-  plugins: [includeSections(), typesetMath(), contentSecurityPolicy(), socialCard(), componentStyles()],
+  plugins: [
+    includeSections(),
+    withoutFontPreload('serve'),
+    typesetMath(),
+    contentSecurityPolicy(),
+    socialCard(),
+    componentStyles(),
+  ],
   // The engine worker imports the engine loader, so it is bundled as an ES module worker.
   worker: { format: 'es' },
   server: {

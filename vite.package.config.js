@@ -8,7 +8,7 @@
 // CDN's URL of the module. tests/package/ installs the packed tarball into a VitePress site and a Vite app.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { componentStyles } from './vite.config.js';
 
@@ -29,7 +29,8 @@ const ENGINE_FILES = [
 
 /**
  * `virtual:pe-element-styles`: the element's stylesheet as text (packageFiles writes it in). `virtual:pe-font-faces`: KaTeX's @font-face rules as text, each naming its woff2 file (every browser that
- * runs the engine reads woff2) by `new URL('./fonts/<file>', import.meta.url)`, and the fonts written to
+ * runs the engine reads woff2) by `new URL('./fonts/<file>', import.meta.url)`, then the site's own (styles.css:
+ * the text face's, named the same way, and its local fallbacks as they are), and the fonts written to
  * assets/fonts/.
  */
 function fontFaces() {
@@ -52,6 +53,26 @@ function fontFaces() {
         const rule = face.replace(/src:[^;}]*/, 'font-display:swap;src:url(${url}) format("woff2")');
         return `(() => { const url = new URL(/* @vite-ignore */ './fonts/${file}', import.meta.url).href; return \`${rule}\`; })()`;
       });
+      // The article's text face, which the element's own text is set in (host.css), and its local fallbacks.
+      const site =
+        readFileSync(resolve(web, 'src/styles.css'), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? [];
+      for (const face of site) {
+        const path = /url\('([^']+\.woff2)'\)/.exec(face)?.[1];
+        if (!path) {
+          rules.push(JSON.stringify(face));
+          continue;
+        }
+        const file = basename(path);
+        this.emitFile({
+          type: 'asset',
+          fileName: `assets/fonts/${file}`,
+          source: readFileSync(resolve(web, 'src', path)),
+        });
+        const rule = face.replace(/url\('[^']+'\)/, 'url(${url})');
+        rules.push(
+          `(() => { const url = new URL(/* @vite-ignore */ './fonts/${file}', import.meta.url).href; return \`${rule}\`; })()`,
+        );
+      }
       return `export default [\n${rules.join(',\n')}\n].join('\\n');\n`;
     },
   };

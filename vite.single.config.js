@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { typesetMath } from './scripts/vite/typeset-math.js';
-import { CSP, includeSections } from './vite.config.js';
+import { CSP, includeSections, withoutFontPreload } from './vite.config.js';
 
 const web = resolve(import.meta.dirname, 'web');
 const engineDir = resolve(web, 'public', 'engine');
@@ -143,7 +143,14 @@ export default defineConfig({
   root: web,
   base: './',
   publicDir: false,
-  plugins: [includeSections(), typesetMath(), inlineEngine(), inlineWorkers(), singleFile()],
+  plugins: [
+    includeSections(),
+    withoutFontPreload(),
+    typesetMath(),
+    inlineEngine(),
+    inlineWorkers(),
+    singleFile(),
+  ],
   // Classic workers: a page opened from disk has no origin, and Chromium refuses it module workers (even from
   // blob URLs), while classic ones start.
   worker: { format: 'iife', plugins: () => [inlineEngine(), classicWorkerUrls()] },

@@ -1,14 +1,15 @@
 // Size budgets of the built site (npm test runs this after the build): the engine's WebAssembly, which the
 // article and every embed load, at most 60 KB gzipped; the training lab's, which only the lab's figures load, at
-// most 63 KB; and the JavaScript and CSS the article loads, lazily loaded figures and both modules' glue
-// included, at most 350 KB.
+// most 63 KB; the JavaScript and CSS the article loads, lazily loaded figures and both modules' glue
+// included, at most 350 KB; and the article's text face, at most 66 KB for the Latin files every reader
+// downloads and 150 KB for every file the site declares.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
 
-import { measure, reachedFiles } from './sizes.mjs';
+import { faceFiles, measure, reachedFiles } from './sizes.mjs';
 
 const KB = 1000;
 /**
@@ -23,6 +24,14 @@ export const WASM_BUDGETS = {
   'pe-lab.scalar.wasm': 63 * KB,
 };
 export const CODE_BUDGET = 350 * KB;
+/**
+ * The text face, Source Serif 4 (web/src/styles.css), as served (WOFF2, not gzipped): its Latin files, regular,
+ * italic and bold, which every reader of the article downloads, 61.9 KB; with the Latin Extended and Greek files,
+ * which a browser only downloads for a character of theirs on screen, 141.2 KB.
+ */
+export const FACE = 'Source Serif 4';
+export const FACE_LATIN_BUDGET = 66 * KB;
+export const FACE_BUDGET = 150 * KB;
 const dist = process.env.PE_DIST_DIR ?? 'dist';
 
 test('the crawl follows preloads, dynamic imports and new URL, and leaves out fonts and unreferenced files', () => {
@@ -81,4 +90,20 @@ test('the engine and the article stay within their gzipped size budgets', () => 
     code <= CODE_BUDGET,
     `the article's JavaScript and CSS are ${code} bytes gzipped, over ${CODE_BUDGET}`,
   );
+});
+
+test('the text face stays within its budgets: the Latin files every reader downloads, and every file', () => {
+  assert.ok(fs.existsSync(path.join(dist, 'assets')), `no built site in ${dist}: run npm run build first`);
+  const files = faceFiles(dist, FACE);
+  for (const f of files) console.log(`${(f.bytes / KB).toFixed(1).padStart(7)} KB  ${f.file}`);
+  const sum = (list) => list.reduce((total, f) => total + f.bytes, 0);
+  const latin = files.filter((f) => f.subset === 'latin');
+  console.log(`${FACE}, Latin: ${(sum(latin) / KB).toFixed(1)} KB (budget ${FACE_LATIN_BUDGET / KB} KB)`);
+  console.log(`${FACE}, every file: ${(sum(files) / KB).toFixed(1)} KB (budget ${FACE_BUDGET / KB} KB)`);
+  assert.ok(latin.length > 0, `the site's stylesheet declares no Latin file of ${FACE}`);
+  assert.ok(
+    sum(latin) <= FACE_LATIN_BUDGET,
+    `the Latin files of ${FACE} are ${sum(latin)} bytes, over ${FACE_LATIN_BUDGET}`,
+  );
+  assert.ok(sum(files) <= FACE_BUDGET, `the files of ${FACE} are ${sum(files)} bytes, over ${FACE_BUDGET}`);
 });

@@ -1,6 +1,6 @@
 // What the built article downloads, and its gzipped size: each WebAssembly module on its own, and all the
 // JavaScript and CSS that index.html loads, at once or later (figure chunks imported when a figure nears the
-// viewport, workers and the engine's glue), fonts excluded.
+// viewport, workers and the engine's glue), fonts excluded; and, apart, the files of the article's text face.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -51,4 +51,30 @@ export function measure(dist) {
   const files = reachedFiles(dist).map((file) => ({ file: path.relative(dist, file), gzip: gzipSize(file) }));
   const code = files.filter((f) => CODE.test(f.file)).reduce((sum, f) => sum + f.gzip, 0);
   return { code, files };
+}
+
+/**
+ * The files of a font family that the site's stylesheet (assets/styles-*.css) declares in @font-face rules,
+ * each with its size in bytes (WOFF2 is compressed already, and hosts serve it as it is) and its subset, which
+ * the font package's file names carry (<font>-<subset>-<weight>-<style>.woff2): a browser downloads a subset's
+ * file only for a character of its unicode-range on screen.
+ * @param {string} dist the built site
+ * @param {string} family
+ * @returns {{ file: string, bytes: number, subset: string }[]} sorted by name
+ */
+export function faceFiles(dist, family) {
+  const assets = path.join(dist, 'assets');
+  const files = new Set();
+  for (const sheet of fs.readdirSync(assets).filter((name) => /^styles-[\w-]+\.css$/.test(name))) {
+    const css = fs.readFileSync(path.join(assets, sheet), 'utf8');
+    for (const [face] of css.matchAll(/@font-face\s*\{[^}]*\}/g)) {
+      if (/font-family:\s*["']?([^"';]+)/.exec(face)?.[1] !== family) continue;
+      for (const [, name] of face.matchAll(/url\(\s*["']?(?:\.\/)?([\w.-]+\.woff2)/g)) files.add(name);
+    }
+  }
+  return [...files].sort().map((name) => ({
+    file: `assets/${name}`,
+    bytes: fs.statSync(path.join(assets, name)).size,
+    subset: /-([a-z-]+)-\d{3}-(?:normal|italic)-/.exec(name)?.[1] ?? 'unknown',
+  }));
 }

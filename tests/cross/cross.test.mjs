@@ -19,6 +19,7 @@ import {
   keyboardRedraws,
   restoredValue,
   scrollThroughArticle,
+  textFace,
   wasmLoaded,
 } from './page.mjs';
 import { encodePng, inkPixels } from './png.mjs';
@@ -173,6 +174,18 @@ for (const name of names.filter((n) => n !== 'wpe')) {
       await open(light, 'embed.html?figure=order', { width: 800, height: 600 });
       const got = await light.run(engineNumbers, `${servers.site}engine/`);
       assert.deepEqual(got, await expectedNumbers);
+    });
+
+    test('the article is set in its own text face, loaded from the site', async () => {
+      await open(light, 'index.html', { width: 1280, height: 900 });
+      const report = await light.run(textFace, 'Source Serif 4', 20_000);
+      // The height to compare by eye with other engines' and Chromium's (tests/e2e/typeface.spec.js).
+      process.stdout.write(
+        `# ${engine.label}: ten paragraphs ${report.height.toFixed(1)} px high at 1280 px\n`,
+      );
+      assert.ok(report.loaded.includes('400 normal'), `faces loaded: ${report.loaded.join(', ')}`);
+      assert.match(report.family, /^["']?Source Serif 4["']?,/);
+      assert.deepEqual(report.problems, []);
     });
   });
 }

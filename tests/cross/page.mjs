@@ -51,6 +51,33 @@ export async function scrollThroughArticle(timeoutMs) {
   };
 }
 
+/**
+ * The article's text face (issue 21): whether the family `face` has loaded faces (each as "weight style"), the
+ * family the first paragraph is set in, and the height of the first ten paragraphs of prose with no live number
+ * or formula (filled in after load) at the article's width (their sections laid out first: content-visibility
+ * skips those out of view).
+ */
+export async function textFace(face, timeoutMs) {
+  const { waitFor, problems } = window.__cross;
+  const loaded = () =>
+    [...document.fonts]
+      .filter((f) => f.family.replace(/"/g, '') === face && f.status === 'loaded')
+      .map((f) => `${{ normal: '400', bold: '700' }[f.weight] ?? f.weight} ${f.style}`);
+  await document.fonts.ready;
+  await waitFor(`${face} to load`, () => loaded().length > 0, timeoutMs).catch(() => null);
+  const paragraphs = [...document.querySelectorAll('#article .section > p:not(:has(output, .katex))')].slice(
+    0,
+    10,
+  );
+  for (const p of paragraphs) p.closest('.section').style.contentVisibility = 'visible';
+  return {
+    loaded: loaded(),
+    family: getComputedStyle(paragraphs[0]).fontFamily,
+    height: paragraphs.reduce((sum, p) => sum + p.getBoundingClientRect().height, 0),
+    problems,
+  };
+}
+
 /** The WebAssembly files the page has downloaded (from the Resource Timing entries). */
 export async function wasmLoaded() {
   return performance

@@ -35,7 +35,7 @@ test('every Going deeper block starts closed, is listed in the contents, and ope
   await expect(page.locator('#deeper-rope-layouts')).toHaveAttribute('open', '');
 });
 
-test('at 1280 x 900 a figure starts in the first screen and no stretch of text runs 1,350 px without one', async ({
+test('at 1280 x 900 a figure starts in the first screen and no stretch of text runs 1,520 px without one', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -44,7 +44,9 @@ test('at 1280 x 900 a figure starts in the first screen and no stretch of text r
   const { longest, at, firstFigureTop } = await page.evaluate(figureGaps);
   console.log(`first figure at ${firstFigureTop} px; longest stretch ${longest} px (${at})`);
   expect(firstFigureTop).toBeLessThan(900);
-  expect(longest, `the stretch from ${at}`).toBeLessThanOrEqual(1350);
+  // 1,350 px when the text was set in the system's serif (Liberation Serif in Chromium on Linux: 1,332 px from
+  // the extension figure to the lab's); Source Serif 4 (issue 21) sets the same words 12% taller (1,497 px).
+  expect(longest, `the stretch from ${at}`).toBeLessThanOrEqual(1520);
 });
 
 for (const width of [1280, 360]) {

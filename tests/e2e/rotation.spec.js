@@ -148,6 +148,30 @@ test('the figure fits 360 px in dark mode', async ({ page }) => {
   await expectNoHorizontalOverflow(page);
 });
 
+for (const width of [1280, 375]) {
+  test(`at ${width} px both axis labels, "sin" at the right end too, lie inside the circle's box`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const figure = await openArticleRotation(page);
+    const boxes = await figure.locator('.pe-rotation-axis-label').evaluateAll((labels) =>
+      labels.map((label) => {
+        const box = label.getBoundingClientRect();
+        const svg = /** @type {SVGTextElement} */ (label).ownerSVGElement?.getBoundingClientRect();
+        return { text: label.textContent, box: box.toJSON(), svg: svg?.toJSON() };
+      }),
+    );
+    expect(boxes.map((b) => b.text)).toEqual(['sin', 'cos']);
+    for (const { text, box, svg } of boxes) {
+      expect(box.width, text).toBeGreaterThan(0);
+      expect(box.left, text).toBeGreaterThanOrEqual(svg.left);
+      expect(box.right, text).toBeLessThanOrEqual(svg.right);
+      expect(box.top, text).toBeGreaterThanOrEqual(svg.top);
+      expect(box.bottom, text).toBeLessThanOrEqual(svg.bottom);
+    }
+  });
+}
+
 test('hovering a point announces its sine dimension, and a dimension hovered elsewhere shows its pair', async ({
   page,
 }) => {

@@ -53,10 +53,11 @@ function switchOffChunkStyles(assets, fonts) {
 let fontFaces = false;
 
 /**
- * Font faces are not read from a shadow root's stylesheets, so the faces of the figures' fonts (KaTeX's) go into
- * the host page, once: a link in its head, or a constructed stylesheet adopted by the document (no inline
- * style, which a blog's Content-Security-Policy may forbid). They only declare font families named KaTeX_*:
- * nothing of the page changes.
+ * Font faces are not read from a shadow root's stylesheets, so the faces of the figures' fonts (KaTeX's, and the
+ * article's text face that the element's own text is set in) go into the host page, once: a link in its head, or
+ * a constructed stylesheet adopted by the document (no inline style, which a blog's Content-Security-Policy may
+ * forbid). They only declare font families named KaTeX_* and Source Serif 4 (with its fallbacks): a page that
+ * names neither is set as before.
  * @param {{ href: string } | { css: string }} fonts
  */
 function addFontFaces(fonts) {
