@@ -1,6 +1,7 @@
 // Every figure saves itself as SVG and as PNG: a well-formed SVG with the figure's marks, concrete colours (no
 // custom property or light-dark() left for a viewer to resolve) and a caption line naming the figure and its
 // parameters; a PNG twice the SVG's size in pixels that is not blank.
+import { autoType, csvParse } from 'd3-dsv';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test, expect, openFigure, shareMenu } from './fixtures.js';
@@ -199,6 +200,14 @@ test('CSV downloads are ASCII that Python reads: every number cell parses with f
 // padded with spaces), and in each column
 // either numbers that Python's float() takes (no thousands separators, no U+2212 minus) or text; a cell that
 // looks like a number but is not one fails. The lab's CSV is checked after a race (lab-claims, lab.spec).
+/** The cells of the numeric columns (indices) that d3-dsv's autoType did not make numbers (at most five). */
+function notNumbers(rows, numeric) {
+  const names = numeric.map((index) => rows.columns[index]);
+  return rows
+    .flatMap((row) => names.filter((name) => typeof row[name] !== 'number').map((name) => [name, row[name]]))
+    .slice(0, 5);
+}
+
 const READ_CSV = `
 import csv, json, re, sys
 rows = list(csv.reader(sys.stdin))
@@ -211,10 +220,14 @@ for r in body:
         try: float(c)
         except ValueError:
             if looks.match(c): bad.append(['number', c])
-print(json.dumps({'header': header, 'rows': len(body), 'bad': bad[:5]}))
+def number(c):
+    try: return float(c) == float(c)
+    except ValueError: return False
+numeric = [i for i in range(len(header)) if body and all(number(r[i]) for r in body)]
+print(json.dumps({'header': header, 'rows': len(body), 'bad': bad[:5], 'numeric': numeric}))
 `;
 
-test('every figure CSV is ASCII that Python reads: distinct names, numbers float() takes', async ({
+test('every figure CSV is ASCII that Python and d3-dsv read: distinct names, numbers float() takes', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -232,6 +245,12 @@ test('every figure CSV is ASCII that Python reads: distinct names, numbers float
     expect(new Set(read.header).size, `${id}: ${read.header}`).toBe(read.header.length);
     for (const name of read.header) expect(name, id).toMatch(/^\S(.*\S)?$/);
     expect(read.bad, id).toEqual([]);
+    // d3-dsv, as a JavaScript page reads it: the same names and rows, and every cell Python takes as a number
+    // a number after autoType.
+    const rows = csvParse(csv, autoType);
+    expect(rows.columns, id).toEqual(read.header);
+    expect(rows.length, id).toBe(read.rows);
+    expect(notNumbers(rows, read.numeric), id).toEqual([]);
     checked += 1;
   }
   expect(checked).toBeGreaterThanOrEqual(10);
