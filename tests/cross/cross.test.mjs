@@ -128,7 +128,7 @@ for (const name of names.filter((n) => n !== 'wpe')) {
       for (const id of IDS) {
         await open(light, `embed.html?figure=${id}`, { width: 800, height: 600 });
         const report = await light.run(embedDrawn, 30_000);
-        assertDrawn({ id, ...report }, `embed (${report.page})`);
+        assertDrawn({ id, ...report }, `embed (${report.page}; ${report.holds})`);
         assert.deepEqual(report.problems, [], `embed ${id}`);
       }
     });
@@ -218,7 +218,7 @@ if (names.includes('wpe')) {
       for (const id of IDS) {
         await browser.open(`${servers.site}embed.html?figure=${id}`, size);
         const report = await browser.run(embedDrawn, 30_000);
-        assertDrawn({ id, ...report }, `embed (${report.page})`);
+        assertDrawn({ id, ...report }, `embed (${report.page}; ${report.holds})`);
         assert.deepEqual(report.problems, [], `embed ${id}`);
       }
     });

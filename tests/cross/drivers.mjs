@@ -145,8 +145,9 @@ async function webDriverSession(command, args, env, capabilities, port) {
       framed = inner !== width && Boolean(frame);
       if (!framed) {
         await driver.get(url);
-        // WPE's driver has returned from a navigation while the page before was still the one scripts ran in
-        // (a check then read the article's figure for the embed's): wait for the new document to be the page.
+        // The new document, loaded; then one screenshot, which makes the view render a frame: WPE's headless
+        // view sometimes rendered none for 30 s after leaving the article, so the page's resize observers and
+        // animation frames did not run and the next figure drew nothing (1 run of the stage in 3).
         await driver.wait(
           () =>
             driver.executeScript(
@@ -155,6 +156,7 @@ async function webDriverSession(command, args, env, capabilities, port) {
             ),
           30_000,
         );
+        await driver.takeScreenshot();
         return;
       }
       // Narrower than the browser's window can be (MiniBrowser's toolbar keeps it at 447 px or more): the page in a

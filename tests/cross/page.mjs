@@ -100,7 +100,9 @@ export async function embedDrawn(timeoutMs) {
     () => document.querySelector('[data-figure]:not([aria-busy])'),
     timeoutMs,
   );
-  return { ...(await drawn(root, timeoutMs)), problems, page: location.href };
+  // What the figure holds, for the message when it drew nothing.
+  const holds = `${root.querySelectorAll('canvas').length} canvases, ${root.querySelectorAll('svg').length} svgs, text "${root.textContent.trim().slice(0, 100)}"`;
+  return { ...(await drawn(root, timeoutMs)), problems, page: location.href, holds };
 }
 
 /** Waits until both <pe-figure> elements of the blog have mounted in their shadow roots; what each drew. */
