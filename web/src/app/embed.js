@@ -44,6 +44,16 @@ const showPlain = ({ plain }) => {
   /** @type {HTMLElement} */ (document.querySelector('.embed-credit')).hidden = plain;
 };
 
+/**
+ * The figure's options for `query`, with a note for each name the page does not read (a misspelt parameter
+ * would otherwise leave its default unnoted); `others`: names the page reads itself.
+ * @param {any} figure @param {URLSearchParams} query @param {readonly string[]} [others]
+ */
+const optionsOf = (figure, query, others = []) => {
+  const read = figure.readEmbed(query);
+  return { ...read, notes: [...read.notes, ...unknownNames(query, figure.params, others)] };
+};
+
 /** The figure and its handle once mounted (messages from the embedding page wait for it). */
 let resolveMounted;
 const mounted = new Promise((resolve) => (resolveMounted = resolve));
@@ -52,9 +62,7 @@ loadFigure(id)
   .then((figure) => {
     document.getElementById('embed-title').textContent = figure.title;
     document.title = `${figure.title}: PE Explorer`;
-    const read = figure.readEmbed(query);
-    // A name the page does not read is said too: a misspelt parameter would otherwise leave its default unnoted.
-    const options = { ...read, notes: [...read.notes, ...unknownNames(query, figure.params, PAGE_NAMES)] };
+    const options = optionsOf(figure, query, PAGE_NAMES);
     showPlain(options);
     return mountNow(slot, id, options).then((handle) => resolveMounted({ figure, handle }));
   })
@@ -92,9 +100,7 @@ window.addEventListener('message', (event) => {
   if (host.origin !== null && event.origin !== host.origin) return;
   mounted
     .then(({ figure, handle }) => {
-      const query = queryOf(event.data.params);
-      const read = figure.readEmbed(query);
-      const options = { ...read, notes: [...read.notes, ...unknownNames(query, figure.params)] };
+      const options = optionsOf(figure, queryOf(event.data.params));
       handle.update(options);
       showPlain(options);
     })
