@@ -72,6 +72,17 @@ function holdInView(element, sections) {
 }
 
 /**
+ * Scrolls to `element` and holds it in view while the sections above it take their real heights (a link that
+ * changes the address without a hashchange, such as a lab preset, scrolls with this).
+ * @param {Element} element
+ * @param {Document} [root]
+ */
+export function scrollAndHold(element, root = document) {
+  element.scrollIntoView();
+  holdInView(element, root.querySelectorAll('.section'));
+}
+
+/**
  * Scrolls to the element the address's fragment names and holds it there, now and whenever the fragment
  * changes (a link in the contents or on a heading). Unknown fragments are left to the browser.
  * @param {Document} root
@@ -89,10 +100,7 @@ export function holdLinkedElements(root = document) {
   };
   const sections = root.querySelectorAll('.section');
   const first = named();
-  if (first) {
-    first.scrollIntoView();
-    holdInView(first, sections);
-  }
+  if (first) scrollAndHold(first, root);
   window.addEventListener('hashchange', () => {
     const element = named();
     if (element) holdInView(element, sections);

@@ -9,7 +9,7 @@ import { SINUSOIDAL } from '../figures/shared-params.js';
 import { h } from '../ui/dom.js';
 import { showNotes } from '../ui/frame.js';
 import { initTheme } from '../ui/theme.js';
-import { holdLinkedElements } from './hold-in-view.js';
+import { holdLinkedElements, scrollAndHold } from './hold-in-view.js';
 import { mountWhenVisible } from './lazy.js';
 import { figures } from './registry.js';
 import { startUrlState } from './url-state.js';
@@ -17,7 +17,7 @@ import { startUrlState } from './url-state.js';
 initTheme(document.getElementById('theme-toggle'));
 startNavigation(document);
 startDeeper(document);
-startLabPresets(document);
+startLabPresets(document, (lab) => scrollAndHold(lab));
 const section = startSinusoidalSection(document, mountWhenVisible);
 startUrlState({
   figureIds: Object.keys(figures),

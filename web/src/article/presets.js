@@ -12,8 +12,12 @@ export function presetSearch(search, preset) {
   return text === '' ? '' : `?${text}`;
 }
 
-/** @param {Document} root */
-export function startLabPresets(root = document) {
+/**
+ * @param {Document} root
+ * @param {(element: Element) => void} [scrollTo] how the page scrolls to the lab (app/hold-in-view.js holds it
+ *   there while the sections above take their real heights)
+ */
+export function startLabPresets(root = document, scrollTo = (element) => element.scrollIntoView()) {
   root.addEventListener('click', (event) => {
     const link = /** @type {Element} */ (event.target).closest?.('a.lab-preset[data-preset]');
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
@@ -23,6 +27,7 @@ export function startLabPresets(root = document) {
     url.hash = 'lab';
     window.history.pushState(null, '', url.href);
     window.dispatchEvent(new PopStateEvent('popstate'));
-    root.getElementById('lab')?.scrollIntoView();
+    const lab = root.getElementById('lab');
+    if (lab) scrollTo(lab);
   });
 }
