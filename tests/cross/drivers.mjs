@@ -15,6 +15,7 @@
 // WebDriver with selenium-webdriver. The colour scheme is the system's, as a reader's would be: a Firefox
 // preference, GTK's theme for WebKitGTK.
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, Key } from 'selenium-webdriver';
@@ -115,7 +116,13 @@ async function listening(port, timeoutMs = 20_000) {
 
 /** A classic WebDriver session on a driver process this starts (and ends with close()). */
 async function webDriverSession(command, args, env, capabilities, port) {
-  const server = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  // CROSS_DRIVER_LOG=<file>: the driver's and its browser's output, appended there (a crash says why).
+  const log = process.env.CROSS_DRIVER_LOG ? openSync(process.env.CROSS_DRIVER_LOG, 'a') : 'ignore';
+  const server = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   await listening(port);
   const driver = await new Builder()
     .usingServer(`http://127.0.0.1:${port}`)

@@ -1,58 +1,23 @@
 // Hostile URL values on the embed page: for every figure of the registry and every URL parameter its module
-// declares, values that are empty, not numbers, out of range, not whole, enormous, HTML, or lists far longer than
-// the figure shows. Each must end in a message (role=alert) or a note saying what is shown instead (role=status)
-// naming the parameter, with no page or console error, no element injected, the page no wider than the window
-// and the figure's frame (controls and plot) still there for the reader to fix the value.
+// declares, the values of hostile-values.js that test the page (every range at its end, 10 KB of text, HTML, a
+// list of 65,536 items; tests/unit/hostile-values.test.mjs reads all eleven kinds in Node). Each must end in a
+// message (role=alert) or a note saying what is shown instead (role=status) naming the parameter, and the page
+// must show every note the figure's reader gives, with no page or console error, no element injected, the page
+// no wider than the window and the figure's frame (controls and plot) still there for the reader to fix the value.
 import AxeBuilder from '@axe-core/playwright';
 import { figures } from '../../web/src/app/registry.js';
 import { figureOf } from './declarations.js';
+import {
+  HTML,
+  hostileQuery,
+  LONG_LIST,
+  LONG_RUN,
+  mustBeNoted,
+  names,
+  TEN_KB,
+  VALUES,
+} from './hostile-values.js';
 import { expect, test, settings } from './fixtures.js';
-
-const TEN_KB = 'x'.repeat(10 * 1024);
-const LONG_LIST = Array.from({ length: 65536 }, () => '3').join(',');
-const HTML = '<img src=x onerror=alert(1)>';
-/** A value echoed at length: more than 40 characters and an ellipsis without a space (core/params.js's quote). */
-const LONG_RUN = /\S{49,}/;
-
-/**
- * The hostile values, each loaded once per figure with every parameter of the kinds it applies to set to it.
- * `refused(type)`: the types for which the value can never stand, so a note naming the parameter must appear.
- */
-const VALUES = [
-  { label: 'empty', value: '', refused: (type) => type !== 'string' && type !== 'boolean' },
-  { label: 'NaN', value: 'NaN', refused: (type) => type !== 'string' },
-  { label: '-1', value: '-1' },
-  { label: '0', value: '0' },
-  { label: '1e309', value: '1e309', refused: (type) => type !== 'string' },
-  { label: 'a huge integer', value: '9'.repeat(30) },
-  { label: '1.5', value: '1.5' },
-  // Text is also an unknown choice for every enum.
-  { label: 'text (an unknown choice)', value: 'diagonal', refused: (type) => type !== 'string' },
-  { label: 'a 10 KB string', value: TEN_KB, refused: () => true },
-  { label: HTML, value: HTML, refused: (type) => type !== 'string' },
-  {
-    label: 'a list of 65,536 items',
-    value: LONG_LIST,
-    only: (type) => type === 'numbers',
-    refused: () => true,
-  },
-];
-
-/**
- * Whether `value` lies outside what a number parameter declares (not whole for an int, out of its range at the
- * declared defaults, between steps or powers of two): then the page must say what it shows instead.
- */
-function outside(key, decl, defaults, value) {
-  const x = Number(value);
-  if (decl.type !== 'int' && decl.type !== 'number') return false;
-  if (decl.options) return !decl.options.some((o) => o.value === x);
-  const max = typeof decl.max === 'function' ? decl.max({ ...defaults, [key]: x }) : decl.max;
-  if (decl.min !== undefined && x < decl.min) return true;
-  if (Number.isFinite(max) && x > max) return true;
-  if (decl.type === 'int' && !Number.isInteger(x)) return true;
-  if (decl.scale === 'pow2') return !Number.isInteger(Math.log2(x));
-  return decl.type === 'int' && decl.step > 1 && x % decl.step !== 0;
-}
 
 /**
  * Serves embed.html for any query from the test itself: a static server refuses request lines past its header
@@ -97,21 +62,23 @@ for (const id of Object.keys(figures)) {
     page,
   }) => {
     await serveAnyQuery(page);
-    const { params, declarations } = await figureOf(id);
+    const figure = await figureOf(id);
+    const { params, declarations } = figure;
     expect(params.length).toBeGreaterThan(0);
     const defaults = Object.fromEntries(params.map((p) => [p.key, p.default]));
-    for (const { label, value, only, refused } of VALUES) {
-      const chosen = params.filter((p) => (only ? only(p.type) : true));
+    for (const hostile of VALUES.filter((v) => v.page)) {
+      const { chosen, query } = hostileQuery(params, hostile);
       if (chosen.length === 0) continue;
-      const query = chosen.map((p) => `${p.name}=${encodeURIComponent(value)}`).join('&');
       const { notes, alerts } = await load(page, id, query);
-      for (const p of chosen) {
-        if (!refused?.(p.type) && !outside(p.key, declarations[p.key], defaults, value)) continue;
-        const named = notes.some(
-          ({ text }) => text.startsWith(`${p.name} `) || text.startsWith(`${p.name}:`),
+      const texts = notes.map((note) => note.text);
+      for (const p of mustBeNoted(chosen, declarations, defaults, hostile)) {
+        expect(names(texts, p.name), `${id}: ${p.name} = ${hostile.label} has no note; notes: ${texts}`).toBe(
+          true,
         );
-        expect(named, `${id}: ${p.name} = ${label} has no note; notes: ${JSON.stringify(notes)}`).toBe(true);
       }
+      // The page shows what the figure's reader says (the reader is checked on every kind in Node).
+      for (const note of figure.readEmbed(new URLSearchParams(query)).notes)
+        expect(texts).toContain(note.text);
       // An engine message about a value the figure passes on (a word it does not know) is cut short too.
       for (const text of alerts) expect(text, text.slice(0, 80)).not.toMatch(LONG_RUN);
     }

@@ -3,7 +3,6 @@
 // through by Back and Forward).
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, openArticleFigure, openFigure, pressKey, shareMenu, settings } from './fixtures.js';
-import { figures } from '../../web/src/app/registry.js';
 
 const bar = (page) => page.locator('.pe-section-bar');
 
@@ -59,28 +58,6 @@ test.describe('the Embed dialog', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
-  });
-
-  test('every figure alone offers snippets and a link for itself at its defaults', async ({ page }) => {
-    // Fifteen figures, each opened and its menu and dialog opened in turn.
-    test.setTimeout(120_000);
-    for (const id of Object.keys(figures)) {
-      const figure = await openFigure(page, id, '', {
-        ready: (f) => expect(f.locator('.pe-summary')).toHaveText(/\S/),
-      });
-      const origin = new URL(page.url()).origin;
-      await (await shareMenu(figure)).getByRole('button', { name: 'Embed' }).click();
-      const dialog = page.getByRole('dialog', { name: /Embed or share/ });
-      await expect(dialog.getByRole('textbox', { name: 'Embed with an iframe' }), id).toHaveValue(
-        new RegExp(`src="${origin}/pe-explorer/embed\\.html\\?figure=${id}"`),
-      );
-      await expect(dialog.getByRole('textbox', { name: 'Embed with the web component' }), id).toHaveValue(
-        new RegExp(`<pe-figure figure="${id}"></pe-figure>$`),
-      );
-      await expect(dialog.getByRole('textbox', { name: 'Link to this figure' }), id).toHaveValue(
-        `${origin}/pe-explorer/index.html#${id}`,
-      );
-    }
   });
 
   test('the open dialog has no axe violations in either scheme', async ({ page }) => {

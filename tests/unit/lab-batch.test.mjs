@@ -1,12 +1,14 @@
 // A batch past the engine's activation cap (web/src/lab/activations.js) is lowered by the lab's keepRunTogether
 // to the largest that fits at the run's length and model size, with the same note as every other moved value;
-// a batch that fits is left as asked. tests/js/lab-activations.test.mjs checks the count against the engine.
+// a batch that fits is left as asked. A reader's change on the controls that moves the batch (which has no
+// control) says so too (followNotes). tests/js/lab-activations.test.mjs checks the count against the engine.
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { test } from 'node:test';
 
 register('./raw-hooks.mjs', import.meta.url);
-const { defaultsOf, keepBound, readQuery } = await import('../../web/src/core/params.js');
+const { defaultsOf, readQuery } = await import('../../web/src/core/params.js');
+const { followNotes, keepBound } = await import('../../web/src/core/moves.js');
 const { keepRunTogether, PARAMS } = await import('../../web/src/figures/lab/params.js');
 const { activationFloats, largestBatch, MAX_ACTIVATIONS } = await import('../../web/src/lab/activations.js');
 
@@ -71,4 +73,22 @@ test('the batch moves once length and size together pass the cap, to the largest
     read('size=large&length=32&batch=200').notes[0].text,
     'batch "200" cannot stand with length and size: showing 169.',
   );
+});
+
+test('a larger model chosen on the controls lowers the batch with a note, as the figure shows it', () => {
+  // ui/figure.js: follow's moved values without a control become notes (the lab's batch has none).
+  const before = { ...defaultsOf(PARAMS), batch: 256, length: 32 };
+  const moved = keepRunTogether({ ...before, size: 'large' });
+  assert.deepEqual(moved, { batch: 169 });
+  assert.deepEqual(followNotes(PARAMS, before, moved, ['size']), [
+    {
+      key: 'batch',
+      name: 'batch',
+      kind: 'clamp',
+      text: 'batch "256" cannot stand with size: showing 169.',
+    },
+  ]);
+  // Nothing moved, or moved to where it already was: no note.
+  assert.deepEqual(followNotes(PARAMS, before, {}, ['size']), []);
+  assert.deepEqual(followNotes(PARAMS, before, { batch: 256 }, ['size']), []);
 });

@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import {
   defaultsOf,
   formatParam,
-  keepBound,
   MAX_ITEMS,
   MAX_LIST_TEXT,
   MAX_TEXT,
@@ -17,6 +16,7 @@ import {
   shortenMessage,
   urlParamsOf,
 } from '../../web/src/core/params.js';
+import { keepBound } from '../../web/src/core/moves.js';
 
 const DECLS = {
   dModel: { type: 'int', default: 512 },

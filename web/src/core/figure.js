@@ -2,7 +2,8 @@
 // what it reads from a query and what it computes for given options. defineFigure (ui/figure.js) adds the
 // mounting; Node's tests use these parts against the built engine.
 import { EMBED_DEFAULTS, readEmbedOptions } from './embed-options.js';
-import { clampToBounds, defaultsOf, keepBound, readQuery, urlParamsOf } from './params.js';
+import { keepBound } from './moves.js';
+import { clampToBounds, defaultsOf, readQuery, urlParamsOf } from './params.js';
 
 /** @typedef {import('../../../cpp/bindings/pe-engine.d.ts').PeEngine} PeEngine */
 

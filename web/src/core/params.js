@@ -105,32 +105,6 @@ export function clampToBounds(decls, values) {
 }
 
 /**
- * Parameters that must move with others the URL set (a target length below the trained one), moved, each with a
- * note: `bound(values, given)` returns the values to change, given all values and those the URL gave.
- * @param {Record<string, ParamDecl>} decls
- * @param {Record<string, any>} options the values the URL gave (readQuery's options)
- * @param {(values: Record<string, any>, given: Record<string, any>) => Record<string, any>} bound
- * @returns {{ options: Record<string, any>, notes: ParamNote[] }}
- */
-export function keepBound(decls, options, bound) {
-  const values = { ...defaultsOf(decls), ...options };
-  const givenNames = Object.keys(options).map((key) => decls[key]?.url || key);
-  /** @type {ParamNote[]} */
-  const notes = [];
-  const moved = { ...options };
-  if (givenNames.length === 0) return { options: moved, notes };
-  for (const [key, value] of Object.entries(bound(values, options))) {
-    if (value === values[key] || !decls[key]) continue;
-    const name = decls[key].url || key;
-    const why = key in options ? `${quote(values[key])} cannot stand with` : `moves with`;
-    const others = givenNames.filter((other) => other !== name).join(' and ') || "the figure's other values";
-    notes.push({ key, name, kind: 'clamp', text: `${name} ${why} ${others}: showing ${show(value)}.` });
-    moved[key] = value;
-  }
-  return { options: moved, notes };
-}
-
-/**
  * Options from a URL query: each declared parameter present, read and checked against its declaration (see the
  * policy at the top of this file). Refused values are left out, so the figure keeps their defaults.
  * @param {URLSearchParams} query
@@ -195,7 +169,7 @@ export function shortenMessage(message) {
 const grouped = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 const wholes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 // Whole numbers exactly (1,048,576, not 1,048,580); others to six significant digits.
-const show = (x) =>
+export const show = (x) =>
   !Number.isFinite(x) ? String(x) : Number.isInteger(x) ? wholes.format(x) : grouped.format(x);
 const showDefault = (value) =>
   value === null || value === undefined

@@ -6,6 +6,7 @@
 // embeds and URL state use, and the computation Node's tests run.
 import { embedEntries } from '../core/embed-options.js';
 import { figureBasics, pick } from '../core/figure.js';
+import { followNotes } from '../core/moves.js';
 import { clampToBounds, maxOf, urlParamsOf } from '../core/params.js';
 import { APPLY_EVENT, CHANGE_EVENT, changedEntries, MOUNT_EVENT } from '../core/url.js';
 import { getEngine } from '../engine/engine.js';
@@ -159,7 +160,7 @@ function mountFigure(spec, decls, controllable, element, initial) {
       options: embedEntries,
     }),
   );
-  const controls = createControls(decls, state, (patch) => set(withFollowers(patch)));
+  const controls = createControls(decls, state, (patch) => set(...withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
   const primary = primaryKeys(spec, decls);
@@ -217,21 +218,34 @@ function mountFigure(spec, decls, controllable, element, initial) {
     ctx.redraw();
   }
 
+  // The values a reader's change on the controls moves with it (spec.follow), and a note on each moved value
+  // that no control shows, so that no change goes unseen.
+  /** @returns {[Record<string, unknown>, import('../core/params.js').ParamNote[]]} */
   function withFollowers(patch) {
-    if (!spec.follow) return patch;
-    const moved = spec.follow({ ...params(), ...patch }, patch);
-    for (const [key, value] of Object.entries(moved))
+    if (!spec.follow) return [patch, []];
+    const before = params();
+    const moved = spec.follow({ ...before, ...patch }, patch);
+    /** @type {Record<string, unknown>} */
+    const unseen = {};
+    for (const [key, value] of Object.entries(moved)) {
       if (shownControls[key]) shownControls[key].value = value;
-    return { ...patch, ...moved };
+      else unseen[key] = value;
+    }
+    return [{ ...patch, ...moved }, followNotes(decls, before, unseen, Object.keys(patch))];
   }
 
-  // A change by the reader (a control, or the figure's own interaction) is told to URL state.
-  function set(given) {
+  // A change by the reader (a control, or the figure's own interaction) is told to URL state; `notes` say what
+  // else it moved.
+  function set(given, notes = []) {
     // A fixed parameter stays as it is, whatever the view's interactions ask.
     const patch = Object.fromEntries(Object.entries(given).filter(([key]) => !fixed(key)));
     if (Object.keys(patch).length === 0) return;
     state = { ...state, ...patch };
     dropNotes(Object.keys(patch));
+    if (notes.length > 0) {
+      state = { ...state, notes: [...(state.notes ?? []), ...notes] };
+      frame.setNotes(state.notes);
+    }
     render();
     const detail = { id: spec.id, params: urlParams, values: params(), keys: Object.keys(patch) };
     element.dispatchEvent(new CustomEvent(CHANGE_EVENT, { bubbles: true, detail }));
