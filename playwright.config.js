@@ -14,7 +14,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}/pe-explorer/`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium headless shell (the headless mode Playwright itself runs by default): the same Blink
+      // and V8 as /usr/bin/chromium, without the full browser's per-page work, so the suite takes half the time.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -9,6 +9,8 @@ missing=()
 command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The browser tests' Chromium (playwright.config.js), installed with chromium so that both are one version.
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium chromium-headless-shell)
 # The cross-browser stage (tests/cross): Firefox ESR, WebKitGTK's WebDriver and MiniBrowser under Xvfb, and WPE
 # WebKit (Safari 16's engine, no WebAssembly SIMD) with cog.
 [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds, and runs every test layer: native C++ (Catch2 via CTest), the lab trainer against its PyTorch
 # reference, the front end's pure modules in Node, the WASM engine in Node, the type checks (.d.ts and checkJs),
-# the browser tests (Playwright + Debian's Chromium against dist/ under a sub-path), and the format and lint
+# the browser tests (Playwright + Debian's Chromium headless shell against dist/ under a sub-path), and the format and lint
 # checks. Every stage runs; one summary at the end; exit non-zero on any failure.
 #
 # With a name, runs one layer after setting up and building only what it needs (npm run test:<name>):
