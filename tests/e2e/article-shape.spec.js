@@ -113,8 +113,8 @@ test('the in-text lab presets set the lab on this page, as each link says, and s
   const summary = lab.locator('.pe-summary');
   // Before the lab has mounted: the link sets what the lab mounts with.
   await page.locator('#rotation a.lab-preset').click();
-  expect(new URL(page.url()).hash).toBe('#lab');
-  expect(new URL(page.url()).searchParams.get('lab.schemes')).toBe('sinusoidal,rope');
+  // page.url() follows the page's pushState by a message from the browser: waited for, not read at once.
+  await expect(page).toHaveURL(/[?&]lab\.schemes=sinusoidal,rope(&[^#]*)?#lab$/);
   // The lab loads its engine as it mounts: that takes a while on a busy machine.
   await expect(summary).toContainText(
     'Task copy the previous token; sinusoidal, RoPE; training length 8; medium model',

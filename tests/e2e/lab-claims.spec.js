@@ -8,7 +8,8 @@ import { csvOf, expectHeadsPeakAt, finish, FIGURE, heldOutAt } from './lab-helpe
 async function trainPreset(page, section, linkText) {
   await page.goto('index.html');
   await page.locator(`#${section} a.lab-preset`, { hasText: linkText }).click();
-  expect(new URL(page.url()).hash).toBe('#lab');
+  // page.url() follows the page's pushState by a message from the browser: waited for, not read at once.
+  await expect(page).toHaveURL(/#lab$/);
   const figure = page.locator(`#lab ${FIGURE}`);
   await figure.getByRole('button', { name: 'Play' }).click();
   await finish(figure, 240_000);
