@@ -16,15 +16,14 @@ import { defaultsOf, quote, show } from './params.js';
  */
 export function keepBound(decls, options, bound) {
   const values = { ...defaultsOf(decls), ...options };
-  const givenNames = Object.keys(options).map((key) => decls[key]?.url || key);
+  const given = Object.keys(options);
   /** @type {ParamNote[]} */
   const notes = [];
   const moved = { ...options };
-  if (givenNames.length === 0) return { options: moved, notes };
+  if (given.length === 0) return { options: moved, notes };
   for (const [key, value] of Object.entries(bound(values, options))) {
     if (value === values[key] || !decls[key]) continue;
-    const name = decls[key].url || key;
-    const others = givenNames.filter((other) => other !== name);
+    const others = given.filter((other) => other !== key);
     notes.push(movedNote(decls, key, key in options ? values[key] : undefined, others, value));
     moved[key] = value;
   }
@@ -41,17 +40,22 @@ export function keepBound(decls, options, bound) {
  * @returns {ParamNote[]}
  */
 export function followNotes(decls, before, moved, changed) {
-  const names = changed.map((key) => decls[key]?.url || key);
   return Object.entries(moved)
     .filter(([key, value]) => decls[key] && value !== before[key])
-    .map(([key, value]) => movedNote(decls, key, before[key], names, value));
+    .map(([key, value]) => movedNote(decls, key, before[key], changed, value));
 }
 
-/** "batch "256" cannot stand with size: showing 169." (`asked` undefined: "moves with"). */
+/** A parameter's name in the URL. */
+const nameOf = (decls, key) => decls[key]?.url || key;
+
+/**
+ * "batch "256" cannot stand with size: showing 169." for `key`, moved with the keys `others` (`asked`
+ * undefined: "moves with").
+ */
 function movedNote(decls, key, asked, others, value) {
-  const name = decls[key].url || key;
+  const name = nameOf(decls, key);
   const why = asked === undefined ? 'moves with' : `${quote(asked)} cannot stand with`;
-  const what = others.join(' and ') || "the figure's other values";
+  const what = others.map((other) => nameOf(decls, other)).join(' and ') || "the figure's other values";
   return {
     key,
     name,
