@@ -3,6 +3,7 @@
 // and previews the result. A plain figure is its picture, key, readout and the chosen controls, nothing else,
 // and keeps its text alternative, keyboard controls and hover readout.
 import { test, expect, expectNoHorizontalOverflow, hoverCell, shareMenu } from './fixtures.js';
+import { openLab } from './lab-helpers.js';
 
 const PLAIN_HEATMAP = 'embed.html?figure=heatmap&plain=1&controls=positions';
 
@@ -273,4 +274,22 @@ test('a parameter kept by controls= stays as it is when the picture is clicked (
   await drawn(page);
   const head = await clickBars(figure);
   expect(await headOfMatrix(figure)).toBe(head);
+});
+
+test('a value the chosen control moves is moved even where controls= keeps it (the lab batch with controls=size)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The batch has no control, so controls=size keeps it; the large model cannot run 256 sequences of 32 tokens
+  // (lab/activations.js), so choosing it must lower the batch, as the note says, or the engine refuses the step.
+  const figure = await openLab(page, '&controls=size&batch=256&length=32&seeds=1&schemes=rope');
+  await figure.getByLabel('Model size', { exact: true }).selectOption('large');
+  await expect(figure.locator('.pe-url-notes')).toHaveText(
+    'batch "256" cannot stand with size: showing 169.',
+  );
+  await expect(figure.locator('.pe-lab-link')).toHaveAttribute('href', /[?&]batch=169(&|$)/);
+  await figure.getByRole('button', { name: 'Step' }).click();
+  await expect(figure.locator('.pe-lab-counter')).toHaveText('Step 10 of 300', { timeout: 90_000 });
+  await expect(figure.getByRole('alert').filter({ hasText: 'activations' })).toHaveCount(0);
+  await expect(figure.locator('.pe-error')).toBeHidden();
 });

@@ -160,7 +160,7 @@ function mountFigure(spec, decls, controllable, element, initial) {
       options: embedEntries,
     }),
   );
-  const controls = createControls(decls, state, (patch) => set(...withFollowers(patch)));
+  const controls = createControls(decls, state, (patch) => apply(...withFollowers(patch)));
   const bounded = keys.filter((key) => typeof decls[key].max === 'function');
   const shownControls = state.controls === false ? omitLinked(controls) : controls;
   const primary = primaryKeys(spec, decls);
@@ -234,11 +234,16 @@ function mountFigure(spec, decls, controllable, element, initial) {
     return [{ ...patch, ...moved }, followNotes(decls, before, unseen, Object.keys(patch))];
   }
 
-  // A change by the reader (a control, or the figure's own interaction) is told to URL state; `notes` say what
-  // else it moved.
-  function set(given, notes = []) {
-    // A fixed parameter stays as it is, whatever the view's interactions ask.
-    const patch = Object.fromEntries(Object.entries(given).filter(([key]) => !fixed(key)));
+  // A change by the figure's own interaction (a click on the picture): a fixed parameter stays as it is,
+  // whatever the view asks.
+  function set(given) {
+    apply(Object.fromEntries(Object.entries(given).filter(([key]) => !fixed(key))));
+  }
+
+  // A change by the reader is told to URL state; `notes` say what else it moved. A change on the controls is
+  // applied whole, with the values it moved (withFollowers), fixed or not: a kept value that cannot stand
+  // with the reader's choice moves, with its note, or the figure would draw what the note denies.
+  function apply(patch, notes = []) {
     if (Object.keys(patch).length === 0) return;
     state = { ...state, ...patch };
     dropNotes(Object.keys(patch));
