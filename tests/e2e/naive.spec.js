@@ -89,3 +89,21 @@ test('the figure fits 360 px without horizontal overflow, in dark mode', async (
   await openNaive(page);
   await expectNoHorizontalOverflow(page);
 });
+
+test('a bar row the reader tabbed to keeps the focus when the chart is drawn anew at a new width', async ({
+  page,
+}) => {
+  const figure = await openNaive(page);
+  const bars = figure.locator('g.pe-naive-bar');
+  await expect(bars).toHaveCount(4);
+  await page.keyboard.press('Tab');
+  await bars.nth(2).focus();
+  await bars.nth(2).evaluate((row) => row.setAttribute('data-old', ''));
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: size.width - 200, height: size.height });
+  // The rows are drawn anew (watchWidth), and the new row for the same sentence length has the focus.
+  await expect(figure.locator('g.pe-naive-bar[data-old]')).toHaveCount(0);
+  await expect(bars.nth(2)).toBeFocused();
+  expect(await bars.nth(2).evaluate((row) => row.matches(':focus-visible'))).toBe(true);
+  await expect(figure.locator('.pe-readout')).toContainText('in a 50-word sentence');
+});

@@ -1,7 +1,7 @@
 // Rows of a horizontal bar chart that a reader can point at or tab to. Each row is a focusable SVG group: a
 // hit area across the chart, its label in the left margin and whatever marks the figure draws (bars, values,
 // segments). Hover and focus mark the row and put its exact value in the readout; the row being read stays
-// marked, and its text current, when the figure draws the rows anew.
+// marked, and its text current, and a focused row focused, when the figure draws the rows anew.
 import { h } from './dom.js';
 import './bar-rows.css';
 
@@ -46,6 +46,10 @@ export function barRows({ name, part }) {
       };
       g.addEventListener('pointerenter', show);
       g.addEventListener('focus', show);
+      // The row a reader has tabbed to keeps the focus when the chart is drawn anew (a width change, a new
+      // value): the caller puts the new rows in place of the old within this task, so the new row takes it then.
+      const focused = drawn.get(key)?.g === document.activeElement;
+      if (focused) queueMicrotask(() => g.isConnected && g.focus({ preventScroll: true }));
       drawn.set(key, { g, said });
       if (key === active) {
         g.classList.add('pe-barrow-active');
