@@ -168,10 +168,15 @@ export async function useNarrowScreen(page, { height = 800, dark = true } = {}) 
   if (dark) await page.emulateMedia({ colorScheme: 'dark' });
 }
 
-/** Expects the page to be no wider than the viewport: nothing scrolls sideways. */
+/**
+ * Expects the page to be no wider than the viewport once its figures have drawn at its width: nothing scrolls
+ * sideways. Figures draw at a new width in the frame after it is observed (ui/resize.js), so a viewport just
+ * made narrower is waited on, not read at once.
+ */
 export async function expectNoHorizontalOverflow(page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 /** Focuses a control (a slider, a chart) and presses `key` on it `times` times, as a keyboard user steps it. */

@@ -62,8 +62,11 @@ test('a race its first steps say would train for more than three minutes asks be
   await expect(status).toContainText(/would train for about [\d,]+ minutes\. Press Play to train anyway/, {
     timeout: 60_000,
   });
+  // It asks once two seconds of training have passed (lab/race.js), early in the race however fast the machine:
+  // within its first 5 % of 3,000 steps.
   const step = Number((await figure.locator('.pe-lab-counter').textContent())?.match(/Step (\d+)/)?.[1]);
-  expect(step).toBeLessThan(20);
+  expect(step).toBeGreaterThan(0);
+  expect(step).toBeLessThan(150);
   await figure.getByRole('button', { name: 'Play' }).click();
   await expect(status).toHaveText('Training\u2026');
   await figure.getByRole('button', { name: 'Reset' }).click();
