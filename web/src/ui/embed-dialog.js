@@ -1,8 +1,8 @@
 // The Embed button under every figure and its dialog: the iframe snippet, the web component snippet and a link to
 // the figure in the article, each for what the figure shows now (only parameters away from their defaults are
 // written), each with a Copy button. The embeds' options (core/embed-options.js) are chosen above them: a plain
-// figure, and which controls it shows; a preview (the iframe itself, loaded when the reader opens it) shows the
-// result. A native modal <dialog>:
+// figure, and which controls it shows; a preview (the iframe itself, made when the reader opens it and removed
+// when it closes) shows the result. A native modal <dialog>:
 // the browser keeps focus inside it and closes it on Escape; focus then returns to the button.
 import {
   articleUrl,
@@ -125,22 +125,31 @@ function buildDialog(title, controls, onClose) {
   /** @type {(choice: EmbedChoice) => void} */
   let changed = () => {};
   const options = optionFields(controls, (choice) => changed(choice));
-  // The iframe snippet itself, loaded when opened (a second copy of the figure and its engine): it reports its
-  // height (embed.js).
-  const preview = /** @type {HTMLIFrameElement} */ (
-    h('iframe', { class: 'pe-embed-preview', title: `Preview: ${title}` })
-  );
+  // The iframe snippet itself (a second copy of the figure and its engine), made when the preview is opened and
+  // removed when it closes, so that a closed dialog keeps no page of its own: it reports its height (embed.js).
+  /** @type {HTMLIFrameElement | null} */
+  let preview = null;
   const previewBox = /** @type {HTMLDetailsElement} */ (
-    h('details', { class: 'pe-embed-field pe-embed-preview-box' }, h('summary', {}, 'Preview'), preview)
+    h('details', { class: 'pe-embed-field pe-embed-preview-box' }, h('summary', {}, 'Preview'))
   );
   let src = '';
   const showPreview = () => {
-    const next = previewBox.open ? src : 'about:blank';
-    if (preview.src !== next) preview.src = next;
+    if (!previewBox.open) {
+      preview?.remove();
+      preview = null;
+      return;
+    }
+    preview ??= previewBox.appendChild(
+      /** @type {HTMLIFrameElement} */ (
+        h('iframe', { class: 'pe-embed-preview', title: `Preview: ${title}` })
+      ),
+    );
+    if (preview.src !== src) preview.src = src;
   };
   previewBox.addEventListener('toggle', showPreview);
   const onMessage = (/** @type {MessageEvent} */ event) => {
-    if (event.source !== preview.contentWindow || event.data?.type !== 'pe-explorer:height') return;
+    if (!preview || event.source !== preview.contentWindow || event.data?.type !== 'pe-explorer:height')
+      return;
     const height = Number(event.data.height);
     if (Number.isFinite(height) && height > 0) preview.style.height = `${Math.ceil(height)}px`;
   };
