@@ -100,9 +100,12 @@ export async function embedDrawn(timeoutMs) {
     () => document.querySelector('[data-figure]:not([aria-busy])'),
     timeoutMs,
   );
-  // What the figure holds, for the message when it drew nothing.
-  const holds = `${root.querySelectorAll('canvas').length} canvases, ${root.querySelectorAll('svg').length} svgs, text "${root.textContent.trim().slice(0, 100)}"`;
-  return { ...(await drawn(root, timeoutMs)), problems, page: location.href, holds };
+  const found = await drawn(root, timeoutMs);
+  // What the figure holds, for the message when it drew nothing: its canvases' sizes, its marks, any error.
+  const sizes = [...root.querySelectorAll('canvas')].map((c) => `${c.width}x${c.height}`).join(' ');
+  const errors = [...root.querySelectorAll('.pe-error, [role="alert"]')].map((e) => e.textContent?.trim());
+  const holds = `canvases ${sizes || 'none'}, ${root.querySelectorAll('svg').length} svgs, errors ${JSON.stringify(errors)}, text "${root.textContent.trim().slice(0, 100)}"`;
+  return { ...found, problems, page: location.href, holds };
 }
 
 /** Waits until both <pe-figure> elements of the blog have mounted in their shadow roots; what each drew. */

@@ -28,16 +28,14 @@ export function embedButton({ id, title, entries, controls, options }) {
   const button = /** @type {HTMLButtonElement} */ (
     h('button', { type: 'button', class: 'pe-button', 'aria-haspopup': 'dialog' }, 'Embed')
   );
-  /** @type {ReturnType<typeof buildDialog> | null} */
-  let dialog = null;
   button.addEventListener('click', () => {
-    dialog ??= buildDialog(title, controls(), () => button.focus());
+    // Made for each opening and gone when closed, so that a page whose dialogs were opened keeps nothing of them.
+    const dialog = buildDialog(title, controls(), () => button.focus());
     const current = entries();
-    const open = /** @type {NonNullable<typeof dialog>} */ (dialog);
     // Beside the button, so that it goes with the figure; shown in the top layer.
-    if (!open.element.isConnected) button.after(open.element);
-    open.onChoice((choice) => snippets(button, id, title, current, options(choice)));
-    open.element.showModal();
+    button.after(dialog.element);
+    dialog.onChoice((choice) => snippets(button, id, title, current, options(choice)));
+    dialog.element.showModal();
   });
   return button;
 }
@@ -183,9 +181,10 @@ function buildDialog(title, controls, onClose) {
   element.addEventListener('close', () => {
     status.textContent = '';
     window.removeEventListener('message', onMessage);
-    // The preview's figure stops with the dialog.
+    // The preview's figure stops with the dialog, which leaves the page.
     previewBox.open = false;
     showPreview();
+    element.remove();
     onClose();
   });
   return {
