@@ -11,7 +11,22 @@ async function trainPreset(page, section, linkText) {
   // page.url() follows the page's pushState by a message from the browser: waited for, not read at once.
   await expect(page).toHaveURL(/#lab$/);
   const figure = page.locator(`#lab ${FIGURE}`);
-  await figure.getByRole('button', { name: 'Play' }).click();
+  const play = figure.getByRole('button', { name: 'Play' });
+  // The link leaves the lab in view, where it mounts; if it does not, the failure says where the page stands.
+  await expect(play)
+    .toBeVisible({ timeout: 60_000 })
+    .catch(async (error) => {
+      const where = await page.evaluate(() => {
+        const slot = document.querySelector('#lab [data-mount="lab"]');
+        const box = slot?.getBoundingClientRect();
+        const state = slot
+          ? `${slot.getAttribute('data-figure')} busy ${slot.getAttribute('aria-busy')}`
+          : 'none';
+        return `lab slot ${state} at top ${box?.top} of ${innerHeight}, scrollY ${scrollY}, text "${slot?.textContent?.slice(0, 200)}"`;
+      });
+      throw new Error(`${where}\n${error.message}`);
+    });
+  await play.click();
   await finish(figure, 240_000);
   return figure;
 }
