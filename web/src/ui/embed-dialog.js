@@ -178,12 +178,9 @@ function buildDialog(title, controls, onClose) {
     )
   );
   close.addEventListener('click', () => element.close());
+  // The dialog leaves the page when closed, and the preview's frame, with its figure, goes with it.
   element.addEventListener('close', () => {
-    status.textContent = '';
     window.removeEventListener('message', onMessage);
-    // The preview's figure stops with the dialog, which leaves the page.
-    previewBox.open = false;
-    showPreview();
     element.remove();
     onClose();
   });
