@@ -20,6 +20,7 @@ import {
   restoredValue,
   scrollThroughArticle,
   textFace,
+  trapAndStep,
   wasmLoaded,
 } from './page.mjs';
 import { encodePng, inkPixels } from './png.mjs';
@@ -221,6 +222,21 @@ if (names.includes('wpe')) {
         assertDrawn({ id, ...report }, `embed (${report.page}; ${report.holds})`);
         assert.deepEqual(report.problems, [], `embed ${id}`);
       }
+    });
+
+    test('a trap: a fresh instance answers; a second within seconds shows the failure box', async () => {
+      await browser.open(`${servers.site}embed.html?figure=naive`, size);
+      await browser.run(embedDrawn, 30_000);
+      const start = await browser.run(async () => window.__peInstances);
+      const once = await browser.run(trapAndStep, 1, 20_000);
+      assert.match(once.bar, /offset 4 in a 10-word sentence: 0\.444444/);
+      assert.equal(once.stopped, null);
+      assert.equal(once.instances, start + 1, 'a fresh instance');
+      assert.equal(once.trapsLeft, 0);
+      const twice = await browser.run(trapAndStep, 2, 20_000);
+      assert.match(twice.stopped ?? '', /naiveOffsetMeaning.*stopped again/);
+      assert.equal(twice.value, '5', 'the slider keeps the reader\u2019s value');
+      assert.deepEqual(twice.problems, []);
     });
 
     test('the scalar modules compute bitwise what the SIMD modules compute in Node', async () => {

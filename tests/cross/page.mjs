@@ -280,3 +280,32 @@ export async function engineNumbers(engineDir, suffix = '') {
   }
   return out;
 }
+
+/**
+ * Arms `traps` engine calls to trap (tests/trap/hook.js), then moves the naive figure's offset one step by the
+ * slider's own input event, and reports what the figure shows once it has settled: the offset bar's label, the
+ * failure box's text, the module instances started, and the problems recorded.
+ */
+export async function trapAndStep(traps, timeoutMs) {
+  const { waitFor, frames, problems } = window.__cross;
+  const figure = document.querySelector('[data-figure="naive"]');
+  const slider = [...figure.querySelectorAll('input[type="range"]')].find((input) =>
+    [...(input.labels ?? [])].some((l) => l.textContent.trim().startsWith('Offset k')),
+  );
+  const bar = () => figure.querySelectorAll('g.pe-naive-bar')[1]?.getAttribute('aria-label') ?? '';
+  const box = () => figure.querySelector('.pe-load-failure[data-failure="stopped"]');
+  const before = bar();
+  window.__peTraps = traps;
+  slider.value = String(Number(slider.value) + 1);
+  slider.dispatchEvent(new Event('input', { bubbles: true }));
+  await waitFor('the figure to redraw or stop', () => box() || bar() !== before, timeoutMs);
+  await frames();
+  return {
+    value: slider.value,
+    bar: bar(),
+    stopped: box()?.querySelector('.pe-load-what')?.textContent ?? null,
+    instances: window.__peInstances,
+    trapsLeft: window.__peTraps,
+    problems,
+  };
+}

@@ -1,7 +1,7 @@
 // The built site (dist/) served under /pe-explorer/ by scripts/serve-static.mjs with the error recorder injected
-// (record.js), and the test blog (tests/e2e/blog/) on a second port, another origin, for <pe-figure>.
+// (record.js) and the trap hook (tests/trap/hook.js), and the test blog (tests/e2e/blog/) on a second port, another origin, for <pe-figure>.
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
@@ -10,9 +10,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Starts both servers; resolves to { site, blog, close() }. */
 export async function serve(port) {
   const site = `http://127.0.0.1:${port}/pe-explorer/`;
+  // The error recorder, and the trap hook, dormant until a test arms it (tests/trap/hook.js).
+  const inject = path.join(ROOT, 'test-results', `cross-inject-${port}.js`);
+  await mkdir(path.dirname(inject), { recursive: true });
+  const parts = ['tests/cross/record.js', 'tests/trap/hook.js'];
+  await writeFile(
+    inject,
+    (await Promise.all(parts.map((p) => readFile(path.join(ROOT, p), 'utf8')))).join('\n'),
+  );
   const server = spawn('node', ['scripts/serve-static.mjs', process.env.E2E_DIST ?? 'dist'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), INJECT: 'tests/cross/record.js' },
+    env: { ...process.env, PORT: String(port), INJECT: inject },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

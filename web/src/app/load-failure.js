@@ -3,7 +3,8 @@
 // plus the figure's own code), so a reader whose network dropped is told to check it and a host who serves the
 // .wasm with the wrong type is told what type to use.
 import { EngineLoadError } from '../engine/engine.js';
-import { h, replaceChildren, uid } from '../ui/dom.js';
+import { replaceChildren } from '../ui/dom.js';
+import { failureBox } from '../ui/failure-box.js';
 import { FigureLoadError } from './registry.js';
 
 /** A figure's code loaded but mounting it threw (a fault in the figure, reported rather than left blank). */
@@ -114,30 +115,7 @@ export function showLoadFailure(element, error, retry = null) {
     // eslint-disable-next-line no-console
     console.error(`PE Explorer: ${failure.detail}`);
   }
-  const whatId = uid('pe-load-what');
   const host = hostNote(failure.kind);
-  replaceChildren(
-    element,
-    h(
-      'div',
-      { class: 'pe-load-failure', 'data-failure': failure.kind },
-      h('p', { class: 'pe-load-what', id: whatId }, failure.what),
-      h('p', { class: 'pe-load-try' }, failure.tryThis),
-      host ? h('p', { class: 'pe-load-host' }, host) : null,
-      failure.retry && retry
-        ? h(
-            'button',
-            { type: 'button', class: 'pe-button', 'aria-describedby': whatId, onClick: retry },
-            'Try again',
-          )
-        : null,
-      h(
-        'details',
-        { class: 'pe-load-detail' },
-        h('summary', {}, 'Technical detail'),
-        h('p', {}, h('code', {}, failure.detail)),
-      ),
-    ),
-  );
+  replaceChildren(element, failureBox({ ...failure, host, retry: failure.retry && retry ? retry : null }));
   return true;
 }

@@ -8,7 +8,9 @@
 // load can fail (no WebAssembly, the file not downloaded, the file not WebAssembly) rejects with an
 // EngineLoadError that says which, and the module prints nothing of its own to the console.
 import { inlineModules } from './engine-inline.js';
-import { workerCalls } from './worker-calls.js';
+import { EngineLostError, facadeOf, isModuleLost } from './lost.js';
+
+export { EngineLostError, isModuleLost };
 
 /**
  * Why the engine could not be loaded: `kind` is 'no-webassembly' (the browser has none), 'download' (the engine's
@@ -29,48 +31,77 @@ export class EngineLoadError extends Error {
 }
 
 /**
- * One module's loader: it loads once and every caller gets the same instance. A failed load is kept too (every
- * figure slot of the article reports the one failure, and the page asks the network once), until a call with
- * `retry: true` starts again.
+ * One module's loader: it loads once and every caller gets the same object, a facade over the current instance.
+ * A failed load is kept too (every figure slot of the article reports the one failure, and the page asks the
+ * network once), until a call with `retry: true` starts again. A call that loses the instance (isModuleLost)
+ * throws an EngineLostError and a fresh instance loads in its place, shared again by every caller.
  * @param {'pe-engine' | 'pe-lab'} name
  */
 function moduleLoader(name) {
   /** @type {Promise<any> | null} */
   let loading = null;
   let instance = null;
+  let facade = null;
   let attempts = 0;
   let failed = false;
   const state = { importFailed: false };
   /** @type {(instance: any) => void} */
   let announceLoaded;
   const loaded = new Promise((resolve) => (announceLoaded = resolve));
+
+  function load({ retry = false } = {}) {
+    if (retry && failed) loading = null;
+    if (!loading) {
+      attempts += 1;
+      failed = false;
+      loading = startModule(name, attempts, state).then(
+        (started) => {
+          instance = started;
+          facade ??= facadeOf(started, callCurrent);
+          announceLoaded(facade);
+          return facade;
+        },
+        (error) => {
+          failed = true;
+          throw error;
+        },
+      );
+    }
+    return loading;
+  }
+
+  /** The instance that `lost` ran in is dropped and a fresh one starts loading; the error to throw. */
+  function lose(lost, call, cause) {
+    if (instance === lost) {
+      instance = null;
+      loading = null;
+      load().catch(() => undefined);
+    }
+    const restarted = loading ?? load();
+    return new EngineLostError(name, call, cause, restarted);
+  }
+
+  /** Calls the current instance's function; a lost instance is replaced (see lose). */
+  function callCurrent(key, args, construct) {
+    const current = instance;
+    if (!current) throw lose(null, key, new Error('the module is restarting'));
+    try {
+      return construct ? new current[key](...args) : current[key](...args);
+    } catch (error) {
+      if (isModuleLost(error)) throw lose(current, key, error);
+      throw error;
+    }
+  }
+
   return {
-    /** @param {{ retry?: boolean }} [options] @returns {Promise<any>} */
-    load({ retry = false } = {}) {
-      if (retry && failed) loading = null;
-      if (!loading) {
-        attempts += 1;
-        failed = false;
-        loading = startModule(name, attempts, state).then(
-          (started) => {
-            instance = started;
-            announceLoaded(started);
-            return started;
-          },
-          (error) => {
-            failed = true;
-            throw error;
-          },
-        );
-      }
-      return loading;
-    },
+    load,
+    /** Drops the current instance (its owner saw it lost) and starts a fresh one; resolves when it has loaded. */
+    drop: (cause) => lose(instance, 'a call', cause).restarted,
     loaded: () => loaded,
     isLoaded: () => instance !== null,
     get() {
-      if (!instance)
-        throw new Error(`${name} is not loaded yet: await its load (loadEngine, loadLab) first.`);
-      return instance;
+      if (!facade) throw new Error(`${name} is not loaded yet: await its load (loadEngine, loadLab) first.`);
+      return facade;
     },
   };
 }
@@ -198,6 +229,16 @@ export function loadLab(options) {
  */
 export function getLab() {
   return labModule.get();
+}
+
+/**
+ * Drops the lab module's instance, which a call on one of its Lab objects lost (isModuleLost), and loads a fresh
+ * one: the Labs it held are gone with it.
+ * @param {unknown} cause
+ * @returns {Promise<unknown>} resolves once the fresh instance has loaded
+ */
+export function dropLab(cause) {
+  return labModule.drop(cause);
 }
 
 /** Whether the lab module has loaded. */
@@ -329,50 +370,4 @@ function fileName(url) {
 
 function reason(error) {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-let worker = null;
-let workerFailed = false;
-
-/** The call on the page's own engine, settled the way the worker would settle it. */
-function callHere(name, args) {
-  return loadEngine().then((instance) => instance[name](...args));
-}
-
-function startWorker() {
-  const started = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-  started.postMessage({ engineFiles: engineFiles() });
-  const calls = workerCalls(started, (answer) => answer.result);
-  started.addEventListener('error', (event) => {
-    // The worker could not start (a host that forbids workers, a script that failed to load): its calls, and
-    // every later one, run on the page instead. Slower for large tables, never wrong.
-    event.preventDefault();
-    workerFailed = true;
-    worker = null;
-    started.terminate();
-    calls.settleAll(({ message, resolve, reject }) =>
-      callHere(message.name, message.args).then(resolve, reject),
-    );
-  });
-  return calls;
-}
-
-/**
- * engine[name](...args) computed by a second engine instance in a worker, so the page stays responsive while it
- * runs; on the page itself where workers are unavailable. Resolves with the result (the same value the call
- * returns on the page) or rejects with the engine's Error. Arguments must be numbers, strings or typed arrays.
- * @param {string} name
- * @param {...unknown} args
- * @returns {Promise<unknown>}
- */
-export function callInWorker(name, ...args) {
-  if (!workerFailed && !worker) {
-    try {
-      worker = startWorker();
-    } catch {
-      workerFailed = true;
-    }
-  }
-  if (workerFailed) return callHere(name, args);
-  return worker.call({ name, args });
 }

@@ -1,5 +1,7 @@
 // Calls into a worker as promises: each message posted carries a fresh id, and the worker's answer with that id,
-// { id, error } with the engine's message or { id, ... } with the result, settles the call. The engine worker
+// { id, error } with the engine's message or { id, ... } with the result, settles the call. An answer with
+// `lost` (the worker's module instance was lost, and the worker has started a fresh one) rejects with a
+// WorkerLostError that carries the answer. The engine worker
 // (engine.js) and the lab's training workers (lab/pool.js) are both spoken to this way.
 
 /**
@@ -13,7 +15,8 @@ export function workerCalls(worker, resultOf) {
     const call = pending.get(data.id);
     if (!call) return;
     pending.delete(data.id);
-    if (data.error !== undefined) call.reject(new Error(data.error));
+    if (data.lost) call.reject(new WorkerLostError(data));
+    else if (data.error !== undefined) call.reject(new Error(data.error));
     else call.resolve(resultOf(data));
   });
   return {
@@ -39,4 +42,15 @@ export function workerCalls(worker, resultOf) {
       pending.clear();
     },
   };
+}
+
+/** A call whose worker lost its module instance (a WebAssembly trap); `lost` lists the lab runs that went with it. */
+export class WorkerLostError extends Error {
+  /** @param {{ error: string, lost: unknown }} answer */
+  constructor({ error, lost }) {
+    super(error);
+    this.name = 'WorkerLostError';
+    /** @type {string[]} */
+    this.lost = Array.isArray(lost) ? lost.map(String) : [];
+  }
 }

@@ -29,7 +29,7 @@ export default defineFigure({
     ranges: memo(engine, 'dimensionRanges', positions, dModel, base),
   }),
 
-  view({ frame, engine, element, options, readout, hover, watchWidth }) {
+  view({ frame, engine, element, options, readout, hover, fail, watchWidth }) {
     /** @type {any} */
     const view = { engine, shown: null, stageWidth: 0 };
     /** The engine's values for the picture on the canvas. */
@@ -70,7 +70,7 @@ export default defineFigure({
     };
     view.pictures = freshest({
       draw: ({ params, geometry }, rgba) => view.show(params, geometry, rgba),
-      fail: (error) => frame.showError(error.message),
+      fail,
     });
     view.legend = colorLegend((image) => diverging.paint(LEGEND, image));
     view.legend.show('\u22121', '+1', 'Colour legend: blue is \u22121, white is 0, red is +1');

@@ -5,6 +5,7 @@
 // steps, and each run, once trained, is evaluated on held-out sequences of a grid of lengths. Stop ends a race
 // for good (its workers are going away). Pure logic over a pool of runs (pool.js), so Node's tests drive it
 // with a stand-in pool.
+import { WorkerLostError } from '../engine/worker-calls.js';
 import { runKey } from './seeds.js';
 import { addSlice, finishedSlices, nextSlice, startSlices } from './slices.js';
 
@@ -193,7 +194,16 @@ export function createRace(
   function fail(error) {
     if (!live()) return;
     state = 'failed';
-    onError(error instanceof Error ? error : new Error(String(error)));
+    if (error instanceof WorkerLostError) onError(lostRuns(error));
+    else onError(error instanceof Error ? error : new Error(String(error)));
+  }
+
+  /** What the reader is told when a worker's engine stopped: the runs that went with it, and how to go on. */
+  function lostRuns(error) {
+    const lost = runs.filter((run) => error.lost.includes(run.key));
+    const names = lost.map((run) => `${run.scheme} from seed ${run.seed}`).join(', ');
+    const message = `${error.message} Lost with it: ${names || 'no run'}. Press Reset to train again.`;
+    return Object.assign(new Error(message, { cause: error }), { lost: lost.map((run) => run.key) });
   }
 
   async function train(run, steps) {

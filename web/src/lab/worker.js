@@ -4,11 +4,13 @@
 // configuration, `delete` frees it, `extension` runs lab/extension-run.js's experiment for one seed (its runs
 // made and freed within the call), any other method is called on the run. `ms` is the time the call took here:
 // runs that share a worker wait for each other, and only this time says how fast the engine itself is. Typed
-// arrays in a result are transferred, not copied. The page's first message names the engine's files.
-import { loadLab, receiveEngineFiles } from '../engine/engine.js';
+// arrays in a result are transferred, not copied. The page's first message names the engine's files. A call that
+// loses the module's instance (a WebAssembly trap) answers { id, error, lost } with the keys of every run the
+// worker held, all gone with it, and the worker goes on with a fresh instance.
+import { dropLab, EngineLostError, isModuleLost, loadLab, receiveEngineFiles } from '../engine/engine.js';
 import { runExtension } from './extension-run.js';
 
-const ready = receiveEngineFiles(self).then(() => loadLab());
+const ready = receiveEngineFiles(self).then(() => loadLab().catch(() => undefined));
 /** @type {Map<string, any>} */
 const runs = new Map();
 const scope = /** @type {{ postMessage(message: unknown, transfer?: Transferable[]): void }} */ (
@@ -50,12 +52,22 @@ function call(lab, { key, method, args }) {
 self.addEventListener('message', async ({ data }) => {
   if (data.engineFiles) return;
   try {
-    const lab = await ready;
+    await ready;
+    const lab = await loadLab();
     const started = performance.now();
     const { result, step } = call(lab, data);
     const ms = performance.now() - started;
     scope.postMessage({ id: data.id, result, step, ms }, buffers(result));
   } catch (error) {
-    scope.postMessage({ id: data.id, error: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    if (!isModuleLost(error) && !(error instanceof EngineLostError)) {
+      scope.postMessage({ id: data.id, error: message });
+      return;
+    }
+    const lost = [...runs.keys()];
+    runs.clear();
+    if (isModuleLost(error)) dropLab(error).catch(() => undefined);
+    const what = `The lab's engine stopped in a worker during ${data.method} (${message}).`;
+    scope.postMessage({ id: data.id, error: what, lost: lost.length > 0 ? lost : [data.key] });
   }
 });

@@ -16,6 +16,7 @@ import { exportCaption } from './export-image.js';
 import { createFrame } from './frame.js';
 import { hoverAnnouncer } from './linked.js';
 import { fillLive, sectionOf } from './live.js';
+import { engineRecovery } from './recover.js';
 import { watchWidth } from './resize.js';
 
 /** A figure's parameters by name (each figure knows its own; the spec machinery does not). @typedef {any} Params */
@@ -74,6 +75,8 @@ import { watchWidth } from './resize.js';
  *   hidden by the frame) must not change them either
  * @property {(patch: Record<string, unknown>) => void} set changes parameters as the reader would
  * @property {(text: string) => void} readout
+ * @property {(error: unknown) => void} fail shows an Error from work the view did itself (a worker's answer) on
+ *   the error line, or, for an engine that stopped, asks again or shows the failure box (ui/recover.js)
  * @property {() => void} redraw draws again from the last computed data (after the view's own state changed)
  * @property {() => { data: any, params: Params }} drawn what the last draw showed (for readouts between draws)
  * @property {(dimension: number | null) => void} hover the reader points at a dimension here (null: no longer):
@@ -170,6 +173,7 @@ function mountFigure(spec, decls, controllable, element, initial) {
   const fixed = (key) => state.showControls != null && isParam(key) && !state.showControls.includes(key);
   const live = spec.live ? sectionOf(element) : null;
   const announce = hoverAnnouncer(element);
+  const recovery = engineRecovery(frame, () => render());
   const parts = [];
   let marked = state.highlight ?? null;
   const own = (part) => {
@@ -188,6 +192,7 @@ function mountFigure(spec, decls, controllable, element, initial) {
     fixed,
     set,
     readout: (text) => frame.setReadout(text),
+    fail: (error) => recovery.handle(error) || frame.showError(messageOf(error)),
     redraw: () => data !== null && paint(),
     drawn: () => ({ data, params: drawn }),
     hover(dimension) {
@@ -268,7 +273,7 @@ function mountFigure(spec, decls, controllable, element, initial) {
   function render() {
     keepInBounds();
     const next = params();
-    const result = frame.attempt(() => (spec.compute ? spec.compute(engine, next, data) : next));
+    const result = attempt(() => (spec.compute ? spec.compute(engine, next, data) : next));
     if (result === undefined) return;
     data = result;
     drawn = next;
@@ -276,14 +281,28 @@ function mountFigure(spec, decls, controllable, element, initial) {
   }
 
   function paint() {
-    const ok = frame.attempt(() => {
+    const ok = attempt(() => {
       spec.draw?.(view, data, drawn);
       return true;
     });
     if (!ok) return;
+    recovery.drew();
     markNow();
     if (spec.summary) frame.setSummary(spec.summary(data, drawn));
     if (live) fillLive(live, spec.live(data, drawn));
+  }
+
+  // Runs fn; an Error is shown on the error line (the figure keeps its last drawing), or, for a lost engine,
+  // handled by `recovery`; returns undefined then.
+  function attempt(fn) {
+    try {
+      const result = fn();
+      frame.clearError();
+      return result;
+    } catch (error) {
+      ctx.fail(error);
+      return undefined;
+    }
   }
 
   function markNow() {
@@ -337,6 +356,7 @@ function mountFigure(spec, decls, controllable, element, initial) {
     },
     destroy() {
       element.removeEventListener(APPLY_EVENT, onApply);
+      recovery.destroy();
       spec.destroy?.(view);
       for (const part of Object.values(view ?? {})) part?.destroy?.();
       for (const stop of parts) stop();
@@ -344,6 +364,10 @@ function mountFigure(spec, decls, controllable, element, initial) {
     },
   };
   return handle;
+}
+
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function primaryKeys(spec, decls) {

@@ -49,6 +49,8 @@ export function createFrame(element, { id, title, caption, table, exportName = i
     settingsGroup,
   );
   const plot = h('div', { class: 'pe-plot' });
+  // In place of the pictures when the engine stopped twice (showFailure); hidden otherwise.
+  const failure = h('div', { class: 'pe-failure-slot', hidden: true });
   // Secondary pictures (a figure's inner workings), under the caption of the one picture on top.
   const more = h('div', { class: 'pe-more' });
   const readout = h('p', { class: 'pe-readout', 'aria-live': 'polite' });
@@ -93,7 +95,7 @@ export function createFrame(element, { id, title, caption, table, exportName = i
   action('Download image (PNG)', () => {
     downloadFigurePng(`${exportName}.png`, plot, imageText()).catch(failed);
   });
-  const children = [notes, plot, readout, controls, error];
+  const children = [notes, failure, plot, readout, controls, error];
   const captionLine = caption ? h('p', { class: 'pe-caption' }, caption) : null;
   if (captionLine) children.push(captionLine);
   children.push(more, settings, summary);
@@ -223,6 +225,18 @@ export function createFrame(element, { id, title, caption, table, exportName = i
       details.hidden = plain;
       share.hidden = plain;
       element.classList.toggle('pe-plain', plain);
+    },
+    /**
+     * Shows `box` (ui/failure-box.js) in place of the pictures, keeping the controls and what they hold; null
+     * shows the pictures again.
+     * @param {HTMLElement | null} box
+     */
+    showFailure(box) {
+      if (box) replaceChildren(failure, box);
+      else if (failure.hidden) return;
+      else replaceChildren(failure);
+      failure.hidden = !box;
+      element.classList.toggle('pe-stopped', Boolean(box));
     },
     /** Shows an engine error and keeps whatever is drawn (the last good state). */
     showError: showMessage,

@@ -2,7 +2,7 @@
 // work goes to the engine worker; at most one request is in flight, requests made meanwhile collapse into the
 // latest, and a result is drawn only when it is newer than the picture on screen. While a slider moves, the
 // picture follows as fast as the engine can make it and the page never waits for it.
-import { callInWorker } from '../engine/engine.js';
+import { callInWorker } from '../engine/in-worker.js';
 
 /**
  * @param {{ draw(input: unknown, result: unknown): void, fail(error: Error): void }} handlers

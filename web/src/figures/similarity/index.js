@@ -58,7 +58,7 @@ export default defineFigure({
     return { key, starts, maxOffset, curves, diff, rise, size, bridge: bridge(engine, dModel, base, metric) };
   },
 
-  view({ engine, frame, readout, redraw, drawn, watchWidth }) {
+  view({ engine, frame, fail, readout, redraw, drawn, watchWidth }) {
     const view = { reading: null }; // 'curve' or 'cell': the plot the reader last moved in
     // The reading, and the offset marked in both plots, follow the plot the reader moved in last.
     view.refresh = () => {
@@ -84,6 +84,7 @@ export default defineFigure({
     view.matrix = similarityMatrix({
       engine,
       frame,
+      fail,
       onCell: () => {
         view.reading = 'cell';
         view.curve.release();

@@ -29,10 +29,10 @@ const OFF_THREAD_MATRIX = 2 ** 22;
 const MAX_SIDE = 400;
 
 /**
- * @param {{ engine: import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine, frame: any, onCell: () => void, onArrive: () => void }} options onCell when the
+ * @param {{ engine: import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine, frame: any, fail: (error: unknown) => void, onCell: () => void, onArrive: () => void }} options onCell when the
  *   reader moves to a cell; onArrive when a matrix from the worker is put on show
  */
-export function similarityMatrix({ engine, frame, onCell, onArrive }) {
+export function similarityMatrix({ engine, frame, fail, onCell, onArrive }) {
   let matrix = null; // on show: { key, size, metric, values, low, high }
   let wanted = null; // the key of the matrix the parameters ask for
   let pending = null; // the key of the latest matrix asked of the worker and not yet shown
@@ -68,7 +68,7 @@ export function similarityMatrix({ engine, frame, onCell, onArrive }) {
     },
     fail: (error) => {
       pending = null;
-      frame.showError(error.message);
+      fail(error);
     },
   });
 
