@@ -337,7 +337,7 @@ export function createFuzzer(pe, labModule, parameters, seed) {
 
   return {
     labs,
-    /** One call: { name, parameters, threw, error }. */
+    /** One call: { name, parameters, threw, error } or { name, parameters, threw, value } (what it returned). */
     next() {
       const r = random();
       let name;
@@ -362,8 +362,8 @@ export function createFuzzer(pe, labModule, parameters, seed) {
         call = () => lab[method](...args);
       }
       try {
-        call();
-        return { name, parameters: names, threw: false };
+        const value = call();
+        return { name, parameters: names, threw: false, value };
       } catch (error) {
         return { name, parameters: names, threw: true, error };
       }

@@ -4,28 +4,10 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { createLab } from './engine.mjs';
-
-const LARGEST = {
-  task: 'subject',
-  scheme: 'rope',
-  dModel: 256,
-  nHeads: 8,
-  nLayers: 4,
-  length: 32,
-  batch: 48,
-};
+import { LARGEST, fillUntilRefused } from './lab-memory.mjs';
 
 test('a Lab the memory has no room for is an Error naming new Lab and the memory asked for', async () => {
-  const { Lab } = await createLab();
-  const labs = [];
-  let refused = null;
-  for (let i = 0; i < 64 && refused === null; i += 1) {
-    try {
-      labs.push(new Lab(LARGEST));
-    } catch (error) {
-      refused = error;
-    }
-  }
+  const { labs, refused, Lab } = fillUntilRefused(await createLab());
   assert.ok(refused instanceof Error, `${labs.length} large Labs fit in 2 GiB`);
   assert.ok(labs.length >= 4, `only ${labs.length} large Labs fit`);
   assert.match(
