@@ -24,6 +24,7 @@ import {
   wasmLoaded,
 } from './page.mjs';
 import { encodePng, inkPixels } from './png.mjs';
+import { replay } from '../../scripts/replay-calls.mjs';
 import { serve } from './server.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 20;
@@ -191,6 +192,37 @@ for (const name of names.filter((n) => n !== 'wpe')) {
   });
 }
 
+/**
+ * What the page's engine calls say (tests/cross/calls.js): each replayed in Node on the build the page ran, and
+ * any call that lost its module (a trap) or answered otherwise than in Node, as problems; the record is saved
+ * under test-results/cross/ when there is one.
+ */
+const replayed = { pages: 0, calls: 0 };
+after(() => {
+  if (replayed.pages > 0) {
+    process.stdout.write(
+      `# WPE: ${replayed.calls} engine calls of ${replayed.pages} pages replayed in Node\n`,
+    );
+  }
+});
+
+async function engineCallProblems(browser, page) {
+  const record = await browser.run(async () => window.__peCalls);
+  const lost = record.calls.filter((call) => /EngineLostError/.test(call.error ?? ''));
+  const { calls, differences } = await replay([{ page, ...record }]);
+  replayed.pages += 1;
+  replayed.calls += calls;
+  if (lost.length === 0 && differences.length === 0) return [];
+  await mkdir(SHOTS, { recursive: true });
+  const file = `${SHOTS}/calls-${page.replace(/\W+/g, '-')}.json`;
+  await writeFile(file, JSON.stringify([{ page, ...record }]));
+  return [
+    `${page}: ${lost.length} calls lost the module (${lost.map((c) => c.error).join('; ')}); ` +
+      `${calls} calls replayed in Node (${record.simd ? 'SIMD' : 'scalar'}), ${differences.length} answered ` +
+      `otherwise: ${differences.slice(0, 3).join('; ')} (the record: ${file})`,
+  ];
+}
+
 // WPE WebKit 2.38, the engine of Safari 16.0-16.3: no WebAssembly SIMD, so every figure must come from the scalar
 // modules, computing the same numbers. Its headless window is fixed at 800 x 600.
 if (names.includes('wpe')) {
@@ -212,15 +244,16 @@ if (names.includes('wpe')) {
         loaded.length > 0 && loaded.every((file) => file.endsWith('.scalar.wasm')),
         loaded.join(', '),
       );
-      assert.deepEqual(report.problems, []);
+      assert.deepEqual(report.problems.concat(await engineCallProblems(browser, 'index.html')), []);
     });
 
     test('every figure alone draws', async () => {
       for (const id of IDS) {
         await browser.open(`${servers.site}embed.html?figure=${id}`, size);
         const report = await browser.run(embedDrawn, 30_000);
-        assertDrawn({ id, ...report }, `embed (${report.page}; ${report.holds})`);
-        assert.deepEqual(report.problems, [], `embed ${id}`);
+        const calls = await engineCallProblems(browser, `embed-${id}`);
+        assertDrawn({ id, ...report }, `embed (${report.page}; ${report.holds}; ${calls.join(' ')})`);
+        assert.deepEqual(report.problems.concat(calls), [], `embed ${id}`);
       }
     });
 

@@ -1,5 +1,5 @@
 // The built site (dist/) served under /pe-explorer/ by scripts/serve-static.mjs with the error recorder injected
-// (record.js) and the trap hook (tests/trap/hook.js), and the test blog (tests/e2e/blog/) on a second port, another origin, for <pe-figure>.
+// (record.js), the call recorder (calls.js) and the trap hook (tests/trap/hook.js), and the test blog (tests/e2e/blog/) on a second port, another origin, for <pe-figure>.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -10,10 +10,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Starts both servers; resolves to { site, blog, close() }. */
 export async function serve(port) {
   const site = `http://127.0.0.1:${port}/pe-explorer/`;
-  // The error recorder, and the trap hook, dormant until a test arms it (tests/trap/hook.js).
+  // The error recorder, the call recorder, and the trap hook, dormant until a test arms it.
   const inject = path.join(ROOT, 'test-results', `cross-inject-${port}.js`);
   await mkdir(path.dirname(inject), { recursive: true });
-  const parts = ['tests/cross/record.js', 'tests/trap/hook.js'];
+  const parts = ['tests/cross/record.js', 'tests/cross/calls.js', 'tests/trap/hook.js'];
   await writeFile(
     inject,
     (await Promise.all(parts.map((p) => readFile(path.join(ROOT, p), 'utf8')))).join('\n'),

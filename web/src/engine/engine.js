@@ -57,7 +57,7 @@ function moduleLoader(name) {
       loading = startModule(name, attempts, state).then(
         (started) => {
           instance = started;
-          facade ??= facadeOf(started, callCurrent);
+          facade ??= facadeOf(name, started, callCurrent);
           announceLoaded(facade);
           return facade;
         },

@@ -42,10 +42,26 @@ export function isModuleLost(error) {
 /**
  * An object with the module's exports, each calling whichever instance is current through `call(key, args,
  * construct)`; a class (the lab's Lab) is constructed, and its objects belong to the instance that made them.
+ * A diagnostic hook: when the global `__peObserveCalls` is a function (a test harness sets it before the page's
+ * scripts run; docs/wasm-traps.md), it is told of every call, `(module, name, args, { result } or { error })`.
+ * @param {string} module 'pe-engine' or 'pe-lab'
  * @param {Record<string, unknown>} first an instance, for the names of its exports
- * @param {(key: string, args: unknown[], construct: boolean) => unknown} call
+ * @param {(key: string, args: unknown[], construct: boolean) => unknown} direct
  */
-export function facadeOf(first, call) {
+export function facadeOf(module, first, direct) {
+  const call = (key, args, construct) => {
+    const observer = /** @type {any} */ (globalThis).__peObserveCalls;
+    if (typeof observer !== 'function') return direct(key, args, construct);
+    let result;
+    try {
+      result = direct(key, args, construct);
+    } catch (error) {
+      observer(module, key, args, { error });
+      throw error;
+    }
+    observer(module, key, args, { result });
+    return result;
+  };
   /** @type {Record<string, unknown>} */
   const out = {};
   for (const key of Object.keys(first)) {
