@@ -78,12 +78,14 @@ class Cursor {
 
   /** @param {string} what */
   async u32(what) {
-    return this.view.getUint32(await this.at(4, what), true);
+    const offset = await this.at(4, what);
+    return this.view.getUint32(offset, true);
   }
 
   /** A u64 as a number, or a message when it is past `max`. @param {string} what @param {number} max */
   async u64(what, max) {
-    const value = this.view.getBigUint64(await this.at(8, what), true);
+    const offset = await this.at(8, what);
+    const value = this.view.getBigUint64(offset, true);
     if (value > BigInt(max)) this.fail(`${what} is ${value}`, `at most ${max}`);
     return Number(value);
   }
