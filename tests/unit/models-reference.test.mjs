@@ -3,15 +3,16 @@
 // must equal its reference exactly: each reference is a value its dtype holds exactly (a float32, a half, a
 // bfloat16, a Q8_0 half scale times an int8), and each of those is a float32, so decoding loses nothing.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import test from 'node:test';
+import test, { after } from 'node:test';
 import { parseConfigJson, positionSetting } from '../../web/src/models/config.js';
 import { ModelFileError } from '../../web/src/models/errors.js';
 import { openModel } from '../../web/src/models/open.js';
 import { fileAt, filesOf, writeCheckpoints } from './models-helpers.mjs';
 
 const dir = writeCheckpoints();
+after(() => rmSync(dir, { recursive: true, force: true }));
 const reference = JSON.parse(readFileSync(join(dir, 'reference.json'), 'utf8'));
 
 /** @param {string} folder */
