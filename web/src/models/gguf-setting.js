@@ -12,7 +12,7 @@ const ALIBI_ARCHES = new Set(['bloom', 'mpt']);
  * @returns {import('./config.js').PositionSetting}
  */
 export function ggufPositionSetting({ file, metadata, tensors }) {
-  const arch = metadata['general.architecture'];
+  const arch = metadata['general.architecture'] ?? 'unknown';
   if (typeof arch !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(arch))
     throw new ModelFileError(
       file,
@@ -34,7 +34,7 @@ export function ggufPositionSetting({ file, metadata, tensors }) {
   const hiddenSize = num('embedding_length');
   /** @type {import('./config.js').PositionSetting} */
   const setting = {
-    modelType: arch,
+    modelType: arch === 'unknown' ? null : arch,
     scheme: 'unknown',
     contextLength: num('context_length'),
     hiddenSize,

@@ -280,6 +280,11 @@ function placeTensor(c, { name, dims, ggmlType, offset }, dataStart, alignment) 
 
 /** @param {Cursor} c @param {{ name: string, begin: number, end: number }[]} tensors */
 function checkOverlap(c, tensors) {
+  const names = new Set();
+  for (const { name } of tensors) {
+    if (names.has(name)) c.fail(`tensor ${shown(name)} appears twice`, 'each tensor name once');
+    names.add(name);
+  }
   const sorted = [...tensors].sort((a, b) => a.begin - b.begin || a.end - b.end);
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i].begin < sorted[i - 1].end)
