@@ -11,6 +11,7 @@ import vm from 'node:vm';
 import { parseConfigJson, positionSetting } from '../../web/src/models/config.js';
 import { ModelFileError } from '../../web/src/models/errors.js';
 import { openModel } from '../../web/src/models/open.js';
+import { seeded } from '../js/fuzz.mjs';
 import {
   concat,
   f32s,
@@ -27,18 +28,6 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 const SEED = 0x5eed2026;
 const COUNT = 10_000;
-
-/** mulberry32: a small seeded PRNG. @param {number} seed */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const INTERESTING = [
   0,
@@ -205,7 +194,7 @@ async function withTimeout(promise, ms, what) {
  * @param {(b: Uint8Array) => Promise<string> | string} run
  */
 async function fuzz(format, seeds, mutateSeed, run) {
-  const rand = prng(SEED);
+  const rand = seeded(SEED);
   gc();
   const before = process.memoryUsage().heapUsed;
   const tally = { ok: 0, refused: 0 };
