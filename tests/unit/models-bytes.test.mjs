@@ -12,6 +12,7 @@ import { openModel } from '../../web/src/models/open.js';
 import { readSafetensorsHeader } from '../../web/src/models/safetensors.js';
 import { readerSource } from '../../web/src/models/source.js';
 import { readTensor } from '../../web/src/models/tensor.js';
+import { concat, f32s, gguf, gstr, u32, u64 } from './models-helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'pe-models-bytes-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -127,4 +128,23 @@ test('a 50 GB checkpoint is answered quickly and correctly, its table read from 
   assert.equal(asked, 8 + headerLength + 2048 * 256 * 4);
   assert.equal(source.bytesRead, asked);
   assert.ok(performance.now() - start < 5000, `${performance.now() - start} ms`);
+});
+
+test('GGUF: a vocabulary of a million scores is stepped over, not read', async () => {
+  const scores = new Uint8Array(4 * 1_000_000);
+  const bytes = gguf({
+    kvs: [
+      ['general.architecture', 8, gstr('gpt2')],
+      ['tokenizer.ggml.scores', 9, concat(u32(6), u64(1_000_000), scores)],
+    ],
+    tensors: [['position_embd.weight', [2, 4], 0, f32s([1, 2, 3, 4, 5, 6, 7, 8])]],
+  });
+  const model = await openModel([new File([bytes], 'model.gguf')]);
+  assert.deepEqual([...(await model.read('position_embd.weight')).values], [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(model.metadata?.['tokenizer.ggml.scores'], {
+    type: 'float32',
+    length: 1_000_000,
+    values: null,
+  });
+  assert.ok(model.bytesRead() < 3 * 64 * 1024, `${model.bytesRead()} of ${bytes.length} bytes read`);
 });

@@ -7,7 +7,7 @@ import { ModelFileError } from '../../web/src/models/errors.js';
 import { readGgufHeader } from '../../web/src/models/gguf.js';
 import { openModel } from '../../web/src/models/open.js';
 import { readSafetensorsHeader } from '../../web/src/models/safetensors.js';
-import { blobSource } from '../../web/src/models/source.js';
+import { blobSource, readerSource } from '../../web/src/models/source.js';
 import { concat, f32s, gguf, safetensors, u32, u64, validGguf, validSafetensors } from './models-helpers.mjs';
 
 const file = (bytes, name = 'model.safetensors') => new File([bytes], name);
@@ -47,7 +47,7 @@ test('safetensors: a header length past the file or over 100 MB', async () => {
   );
   await rejects(
     header(safetensors('{}', new Uint8Array(0), 100_000_001)),
-    /header length is 100000001 bytes; expected at most 95\.4 MB \(safetensors' cap\)/,
+    /header length is 100000001 bytes; expected at most 100000000 bytes \(safetensors' cap\)/,
   );
   await rejects(header(safetensors('{}', new Uint8Array(0), 2n ** 64n - 1n)), /18446744073709551615/);
 });
@@ -288,5 +288,31 @@ test('config.json: wrong-typed fields are named with their value and what they s
   throws(
     '{"rope_theta": 1e4, "rope_scaling": {"long_factor": [1, "x"]}}',
     /long_factor is \[1,"x"\]; expected a list/,
+  );
+});
+
+test('byte sources: a read function that never answers, answers short, or a file read past its cap', async () => {
+  const never = readerSource({
+    name: 'remote.safetensors',
+    size: 100,
+    read: () => new Promise(() => {}),
+    timeoutMs: 50,
+  });
+  await rejects(
+    readSafetensorsHeader(never),
+    /remote\.safetensors: it could not be read \(no answer in 50 ms\)/,
+  );
+  const short = readerSource({ name: 'remote.gguf', size: 100, read: async () => new Uint8Array(3) });
+  await rejects(readGgufHeader(short), /a read of 100 bytes at 0 gave 3 bytes; expected 100 bytes/);
+  const odd = readerSource({ name: 'remote.gguf', size: 100, read: async () => 'GGUF' });
+  await rejects(readGgufHeader(odd), /gave no bytes/);
+  const capped = blobSource(file(validSafetensors()), { readCap: 20 });
+  await rejects(
+    readSafetensorsHeader(capped),
+    /reading \d+ bytes more would pass the cap of 20 bytes read from one file/,
+  );
+  assert.throws(
+    () => readerSource({ name: 'x', size: -1, read: async () => new Uint8Array(0) }),
+    ModelFileError,
   );
 });

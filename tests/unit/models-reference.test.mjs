@@ -127,7 +127,7 @@ test('GGUF v2: RoPE metadata into a setting; nothing but rope_freqs matches', as
     theta: 500000,
     headDim: 16,
     rotaryDim: 16,
-    scaling: { type: 'yarn', factor: 4, original_context_length: 8192 },
+    scaling: { type: 'yarn', factor: 4, originalContext: 8192 },
   });
   assert.equal(model.setting?.contextLength, 131072);
   await checkValues('gguf-v2', model);

@@ -71,19 +71,30 @@ export function ggufPositionSetting({ file, metadata, tensors }) {
   return setting;
 }
 
+/** llama.cpp's rope.scaling keys (gguf-py/gguf/constants.py, Keys.Rope) under config.js's names. */
+const SCALING_NAMES = /** @type {Record<string, string>} */ ({
+  factor: 'factor',
+  original_context_length: 'originalContext',
+  attn_factor: 'attentionFactor',
+  yarn_beta_fast: 'betaFast',
+  yarn_beta_slow: 'betaSlow',
+  yarn_log_multiplier: 'yarnLogMultiplier',
+  finetuned: 'finetuned',
+});
+
 /** @param {Record<string, import('./gguf.js').GgufValue>} metadata @param {string} arch */
 function scalingOf(metadata, arch) {
   const prefix = `${arch}.rope.scaling.`;
   /** @type {import('./config.js').RopeScaling} */
   const scaling = { type: 'default' };
-  let any = false;
   for (const [key, value] of Object.entries(metadata)) {
     if (!key.startsWith(prefix)) continue;
     const field = key.slice(prefix.length);
     if (field === 'type' && typeof value === 'string') scaling.type = value;
-    else if (typeof value === 'number') scaling[field] = value;
-    else continue;
-    any = true;
+    else if (typeof value === 'number' && Object.hasOwn(SCALING_NAMES, field))
+      scaling[SCALING_NAMES[field]] = value;
   }
-  return any && !(scaling.type === 'none' && Object.keys(scaling).length === 1) ? scaling : null;
+  return scaling.type === 'none' || (scaling.type === 'default' && Object.keys(scaling).length === 1)
+    ? null
+    : scaling;
 }

@@ -2,7 +2,7 @@
 // byte range in the data area after it, then the data. Only the header is read here; a tensor's bytes are read
 // when it is decoded (tensor.js).
 
-import { formatBytes, ModelFileError, shown } from './errors.js';
+import { ModelFileError, shown } from './errors.js';
 
 /** safetensors' own cap on the header (MAX_HEADER_SIZE in safetensors/src/tensor.rs): 100 MB. */
 export const SAFETENSORS_HEADER_CAP = 100_000_000;
@@ -78,7 +78,7 @@ export async function readSafetensorsHeader(source) {
     fail(
       file,
       `its header length is ${length} bytes`,
-      `at most ${formatBytes(SAFETENSORS_HEADER_CAP)} (safetensors' cap)`,
+      `at most ${SAFETENSORS_HEADER_CAP} bytes (safetensors' cap)`,
     );
   const headerLength = Number(length);
   if (headerLength < 2)

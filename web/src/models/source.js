@@ -33,16 +33,33 @@ export function blobSource(blob, options = {}) {
   );
 }
 
+/** How long a read function may take before its read is answered with an error, so that nothing waits forever. */
+export const DEFAULT_READ_TIMEOUT_MS = 60_000;
+
 /**
- * A source over an async `read(offset, length)` that resolves to an ArrayBuffer or Uint8Array of that length.
+ * A source over an async `read(offset, length)` that resolves to an ArrayBuffer or Uint8Array of that length,
+ * within `timeoutMs`.
  * @param {{ name: string, size: number, read: (offset: number, length: number) => Promise<ArrayBuffer | Uint8Array>,
- *   readCap?: number }} options
+ *   readCap?: number, timeoutMs?: number }} options
  * @returns {ByteSource}
  */
-export function readerSource({ name, size, read, readCap }) {
+export function readerSource({ name, size, read, readCap, timeoutMs = DEFAULT_READ_TIMEOUT_MS }) {
   if (!Number.isSafeInteger(size) || size < 0)
     throw new ModelFileError(name, `its size is ${size}`, 'a whole number of bytes');
-  return makeSource(name, size, read, readCap);
+  /** @param {number} offset @param {number} length */
+  const timed = async (offset, length) => {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return /** @type {ArrayBuffer | Uint8Array} */ (await Promise.race([read(offset, length), late]));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return makeSource(name, size, timed, readCap);
 }
 
 /**
