@@ -257,7 +257,7 @@ test('config.json: not an object, too large, not JSON, not UTF-8', () => {
   throws(() => config('{'), /not JSON/);
   throws(
     () => config(`{"a": "${'x'.repeat(2 ** 20)}"}`),
-    /it is 1\.0 MB; expected a JSON file of at most 1\.0 MB/,
+    /it is 1048585 bytes \(1\.0 MB\); expected a JSON file of at most 1048576 bytes \(1\.0 MB\)/,
   );
   throws(() => parseConfigJson(new Uint8Array([0x7b, 0xff, 0x7d])), /not valid UTF-8/);
 });
@@ -314,5 +314,26 @@ test('byte sources: a read function that never answers, answers short, or a file
   assert.throws(
     () => readerSource({ name: 'x', size: -1, read: async () => new Uint8Array(0) }),
     ModelFileError,
+  );
+});
+
+test('openModel: a config.json over 1 MB is refused unread; an index naming a shard it lacks', async () => {
+  const big = new File([new Uint8Array(2 ** 20 + 1)], 'config.json');
+  const files = [file(validSafetensors()), big];
+  await rejects(
+    openModel(files),
+    /config\.json: it is 1048577 bytes \(1\.0 MB\); expected a JSON file of at most 1048576 bytes/,
+  );
+  const index = new File(
+    [JSON.stringify({ weight_map: { 'wpe.weight': 'model.safetensors', x: 'model.safetensors' } })],
+    'model.safetensors.index.json',
+  );
+  await rejects(
+    openModel([file(validSafetensors()), index]),
+    /index\.json: it puts "x" in "model\.safetensors", which does not hold it/,
+  );
+  await rejects(
+    openModel([new File(['x'], 'notes.txt')]),
+    /no checkpoint is among them; expected a \.safetensors or \.gguf file/,
   );
 });

@@ -17,9 +17,9 @@ export class ModelFileError extends Error {
   }
 }
 
-/** @param {number} bytes */
+/** A size in messages: exact, with megabytes beside it when large. @param {number} bytes */
 export const formatBytes = (bytes) =>
-  bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MB` : `${bytes} bytes`;
+  bytes >= 2 ** 20 ? `${bytes} bytes (${(bytes / 2 ** 20).toFixed(1)} MB)` : `${bytes} bytes`;
 
 /** A value as a message shows it: short, and never the whole of a hostile string. @param {unknown} value */
 export const shown = (value) => {

@@ -2,7 +2,7 @@
 // model.safetensors.index.json, a .gguf file, and perhaps config.json). Nothing leaves the machine: every byte is
 // read from the reader's own files through a ByteSource.
 
-import { parseConfigJson, positionSetting } from './config.js';
+import { CONFIG_BYTE_CAP, parseConfigJson, positionSetting } from './config.js';
 import { formatBytes, ModelFileError, shown } from './errors.js';
 import { ggufPositionSetting } from './gguf-setting.js';
 import { readGgufHeader } from './gguf.js';
@@ -11,7 +11,7 @@ import { readSafetensorsHeader } from './safetensors.js';
 import { blobSource } from './source.js';
 import { readTensor } from './tensor.js';
 
-/** The most bytes an index or a config.json may have. */
+/** The most bytes a model.safetensors.index.json may have (config.json's cap is config.js's). */
 export const JSON_FILE_CAP = 32 * 2 ** 20;
 const MAX_FILES = 1024;
 
@@ -47,7 +47,7 @@ export async function openModel(files, options = {}) {
   const byName = (/** @type {string} */ n) => sources.get(n);
   const config = byName('config.json');
   const setting = config
-    ? positionSetting(parseConfigJson(await readWhole(config), config.name), config.name)
+    ? positionSetting(parseConfigJson(await readWhole(config, CONFIG_BYTE_CAP), config.name), config.name)
     : null;
   const gguf = [...sources.values()].find((s) => /\.gguf$/i.test(s.name));
   /** @type {Omit<OpenedModel, 'positions' | 'bytesRead' | 'read'>} */
@@ -88,13 +88,13 @@ export async function openModel(files, options = {}) {
   };
 }
 
-/** @param {import('./source.js').ByteSource} source */
-async function readWhole(source) {
-  if (source.size > JSON_FILE_CAP)
+/** A JSON file's bytes, when it is at most `cap` long. @param {import('./source.js').ByteSource} source @param {number} cap */
+async function readWhole(source, cap) {
+  if (source.size > cap)
     throw new ModelFileError(
       source.name,
       `it is ${formatBytes(source.size)}`,
-      `a JSON file of at most ${formatBytes(JSON_FILE_CAP)}`,
+      `a JSON file of at most ${formatBytes(cap)}`,
     );
   return source.read(0, source.size);
 }
@@ -138,7 +138,7 @@ async function openSafetensors(sources) {
  * @param {Map<string, import('./source.js').ByteSource>} sources
  */
 async function shardsOf(index, sources) {
-  const json = parseConfigJson(await readWhole(index), index.name, JSON_FILE_CAP);
+  const json = parseConfigJson(await readWhole(index, JSON_FILE_CAP), index.name, JSON_FILE_CAP);
   const map = json.weight_map;
   if (typeof map !== 'object' || map === null || Array.isArray(map))
     throw new ModelFileError(
