@@ -23,8 +23,8 @@ const MAX_FACTORS = 4096;
  * @returns {import('./config.js').RopeScaling | null} null for plain RoPE
  */
 export function readRopeScaling(f, params, where) {
-  const named = { ...params };
-  for (const key of Object.keys(named)) named[`${where}.${key}`] = named[key];
+  // The same fields under their paths (rope_scaling.factor), so that a message names the field in full.
+  const named = Object.fromEntries(Object.entries(params).map(([key, value]) => [`${where}.${key}`, value]));
   const type = f.string(named, `${where}.rope_type`) ?? f.string(named, `${where}.type`) ?? 'default';
   /** @type {import('./config.js').RopeScaling} */
   const scaling = { type };
