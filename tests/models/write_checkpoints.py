@@ -255,7 +255,8 @@ def configs(out):
         "rope_scaling": {"type": "linear", "factor": 2.0}})
     write_json(f"{out}/configs/gemma3-rope-parameters.json", {
         "model_type": "gemma3_text", "hidden_size": 2560, "num_attention_heads": 8, "head_dim": 256,
-        "max_position_embeddings": 131072, "layer_types": ["sliding_attention", "full_attention"],
+        "max_position_embeddings": 131072, "sliding_window": 512,
+        "layer_types": ["sliding_attention", "full_attention"],
         "rope_parameters": {"full_attention": {"rope_type": "linear", "factor": 8.0, "rope_theta": 1000000.0},
                             "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0}}})
     write_json(f"{out}/configs/qwen-rope-parameters.json", {

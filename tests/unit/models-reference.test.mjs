@@ -113,6 +113,7 @@ test('GGUF v3: Q8_0, F32 and F16 position tensors, every metadata type, arrays s
   );
   assert.equal(model.setting?.scheme, 'learned');
   assert.equal(model.setting?.contextLength, 16);
+  assert.deepEqual(model.setting?.learned, { positions: 16 });
   await checkValues('gguf', model);
   await assert.rejects(
     model.read('token_embd.weight'),
@@ -177,6 +178,7 @@ test('config.json in the rope_parameters layout: one dict carrying rope_theta, o
   assert.equal(gemma.ropeByLayerType?.sliding_attention.theta, 10000);
   assert.equal(gemma.ropeByLayerType?.sliding_attention.scaling, null);
   assert.equal(gemma.rope?.headDim, 256);
+  assert.equal(gemma.slidingWindow, 512);
 });
 
 test('partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim), ALiBi (BLOOM, MPT) and NoPE layers (Llama 4)', () => {

@@ -1,5 +1,7 @@
 // config.json, parsed under a byte cap and read into a position setting of plain numbers and names; the engine
 // computes the mathematics from them later. Field names, each as transformers' configuration files spell them:
+//   context: max_position_embeddings, n_positions, max_seq_len (MPT), n_ctx; sliding_window
+//     (models/mistral/configuration_mistral.py, models/gemma3/configuration_gemma3.py)
 //   learned: n_positions (models/gpt2/configuration_gpt2.py, models/gptj/configuration_gptj.py),
 //     max_position_embeddings (models/bert/configuration_bert.py, models/roberta/configuration_roberta.py,
 //     models/opt/configuration_opt.py), pad_token_id (RoBERTa's position ids start after it)
@@ -50,6 +52,7 @@ const LEARNED_TYPES = new Set([
  * @property {string | null} modelType
  * @property {'learned' | 't5' | 'alibi' | 'rope' | 'unknown'} scheme
  * @property {number | null} contextLength
+ * @property {number | null} slidingWindow the span of sliding-window layers, when some layers have one
  * @property {number | null} hiddenSize
  * @property {number | null} heads
  * @property {number | null} padTokenId
@@ -144,6 +147,22 @@ export function fieldsOf(file) {
 }
 
 /**
+ * A setting whose scheme is not known yet.
+ * @param {Pick<PositionSetting, 'modelType' | 'contextLength' | 'slidingWindow' | 'hiddenSize' | 'heads' | 'padTokenId'>} sizes
+ * @returns {PositionSetting}
+ */
+export const blankSetting = (sizes) => ({
+  ...sizes,
+  scheme: 'unknown',
+  learned: null,
+  t5: null,
+  alibi: null,
+  rope: null,
+  ropeByLayerType: null,
+  noRopeLayers: null,
+});
+
+/**
  * A config.json's position setting.
  * @param {Record<string, unknown>} top as parseConfigJson returns it
  * @param {string} [file]
@@ -162,22 +181,14 @@ export function positionSetting(top, file = 'config.json') {
     ['max_position_embeddings', 'n_positions', 'max_seq_len', 'n_ctx'],
     whole,
   );
-  const padTokenId = f.number(config, 'pad_token_id', { integer: true, min: 0 });
-  /** @type {PositionSetting} */
-  const setting = {
+  const setting = blankSetting({
     modelType,
-    scheme: 'unknown',
     contextLength,
+    slidingWindow: f.number(config, 'sliding_window', whole),
     hiddenSize,
     heads,
-    padTokenId,
-    learned: null,
-    t5: null,
-    alibi: null,
-    rope: null,
-    ropeByLayerType: null,
-    noRopeLayers: null,
-  };
+    padTokenId: f.number(config, 'pad_token_id', { integer: true, min: 0 }),
+  });
   readScheme(f, config, setting);
   return setting;
 }

@@ -1,8 +1,10 @@
 // A GGUF file's position setting, from the metadata llama.cpp writes (gguf-py/gguf/constants.py, Keys.LLM,
 // Keys.Attention and Keys.Rope): general.architecture, then {arch}.context_length, {arch}.embedding_length,
 // {arch}.attention.head_count, {arch}.rope.dimension_count, {arch}.rope.freq_base and {arch}.rope.scaling.*;
-// {arch}.attention.relative_buckets_count (T5) and {arch}.attention.max_alibi_bias (ALiBi).
+// {arch}.attention.relative_buckets_count (T5), {arch}.attention.max_alibi_bias (ALiBi) and
+// {arch}.attention.sliding_window.
 
+import { blankSetting } from './config.js';
 import { ModelFileError, shown } from './errors.js';
 
 const ALIBI_ARCHES = new Set(['bloom', 'mpt']);
@@ -32,25 +34,19 @@ export function ggufPositionSetting({ file, metadata, tensors }) {
   };
   const heads = num('attention.head_count');
   const hiddenSize = num('embedding_length');
-  /** @type {import('./config.js').PositionSetting} */
-  const setting = {
+  const setting = blankSetting({
     modelType: arch === 'unknown' ? null : arch,
-    scheme: 'unknown',
     contextLength: num('context_length'),
+    slidingWindow: num('attention.sliding_window'),
     hiddenSize,
     heads,
     padTokenId: null,
-    learned: null,
-    t5: null,
-    alibi: null,
-    rope: null,
-    ropeByLayerType: null,
-    noRopeLayers: null,
-  };
+  });
   const buckets = num('attention.relative_buckets_count');
-  if (tensors.some((t) => t.name === 'position_embd.weight')) {
+  const table = tensors.find((t) => t.name === 'position_embd.weight');
+  if (table) {
     setting.scheme = 'learned';
-    setting.learned = { positions: setting.contextLength ?? 0 };
+    setting.learned = { positions: table.shape[0] };
   } else if (buckets !== null) {
     setting.scheme = 't5';
     setting.t5 = { buckets, maxDistance: 128 };
