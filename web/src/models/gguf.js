@@ -17,6 +17,7 @@ export const GGUF_MAX_ARRAY = 16 * 2 ** 20;
 export const GGUF_KEPT_ARRAY = 1024;
 const MAX_NESTING = 4;
 const CHUNK = 64 * 1024;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * @typedef {number | bigint | boolean | string | { type: string, length: number, values: unknown[] | null }} GgufValue
@@ -95,7 +96,7 @@ class Cursor {
     const length = await this.u64(`the length of ${what}`, GGUF_MAX_STRING);
     const offset = await this.at(length, what);
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(this.buf.subarray(offset, offset + length));
+      return UTF8.decode(this.buf.subarray(offset, offset + length));
     } catch {
       return this.fail(`${what} is not valid UTF-8`, 'UTF-8 strings');
     }
@@ -179,6 +180,11 @@ async function readArray(c, what, depth) {
   }
   const values = [];
   for (let i = 0; i < length; i++) {
+    if (!keep && itemType === 8) {
+      // A string that is not kept (a vocabulary's tokens): its length is read, its bytes stepped over.
+      c.skip(await c.u64(`the length of ${what}[${i}]`, GGUF_MAX_STRING), `${what}[${i}]`);
+      continue;
+    }
     const value = await readValue(c, itemType, `${what}[${i}]`, depth + 1);
     if (keep) values.push(value);
   }
