@@ -50,6 +50,22 @@ test('the engine loader imports neither core nor widgets', async () => {
   }
 });
 
+test('the model-file readers import nothing else of the front end, so they run in Node', async () => {
+  assert.deepEqual(await layerErrors("import { h } from '../ui/dom.js';\n", 'web/src/models/wrong.js'), [
+    "'models/wrong.js' (models) may not import 'ui/dom.js' (ui): models may use nothing else (docs/architecture.md).",
+  ]);
+  for (const path of ['../core/params.js', '../engine/engine.js', '../figures/words.js', '../lab/race.js']) {
+    assert.equal(
+      (await layerErrors(`import { x } from '${path}';\n`, 'web/src/models/wrong.js')).length,
+      1,
+      path,
+    );
+  }
+  for (const file of ['web/src/ui/wrong.js', 'web/src/lab/wrong.js', 'web/src/core/wrong.js']) {
+    assert.equal((await layerErrors("import { x } from '../models/open.js';\n", file)).length, 1, file);
+  }
+});
+
 test('the lab, the figures and the article do not reach above their layer', async () => {
   const wrong = [
     ["import { x } from '../figures/words.js';\n", 'web/src/lab/wrong.js'],
@@ -83,6 +99,8 @@ test('imports along the direction pass', async () => {
       'web/src/figures/a.js',
     ],
     ["import { formatPeriod } from '../figures/sinusoidal-parts.js';\n", 'web/src/article/a.js'],
+    ["import { openModel } from '../models/open.js';\n", 'web/src/figures/a.js'],
+    ["import { ModelFileError } from './errors.js';\n", 'web/src/models/a.js'],
     [
       "import { figures } from './registry.js';\nimport { toc } from '../article/toc.js';\n" +
         "const f = import('../figures/ranges.js');\n",
