@@ -66,7 +66,8 @@ export type RopeType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 
 
 /**
  * A config.json's `rope_scaling`, its keys in camelCase and its values plain numbers (the front end maps the
- * old `type` key to `ropeType`). Keys a rope type does not read are accepted and ignored, as Hugging Face does.
+ * old `type` key to `ropeType`). Keys a rope type does not read are accepted (their values still checked) and
+ * ignored, as Hugging Face ignores them.
  */
 export interface RopeScaling {
   /** default `"default"` */

@@ -36,8 +36,8 @@ double positive(Args& args, const val& v, const char* name, double fallback) {
 std::vector<double> pair_factors(Args& args, const val& v, const char* name, int pairs) {
   auto out = args.numbers(v, name, static_cast<std::size_t>(pairs));
   for (std::size_t i = 0; i < out.size() && args.ok(); ++i) {
-    args.require(out[i] > 0.0 && out[i] <= lim::kMaxRopeScalingValue, name,
-                 "item " + std::to_string(i) + " = " + format_number(out[i]),
+    if (out[i] > 0.0 && out[i] <= lim::kMaxRopeScalingValue) continue;
+    args.require(false, name, "item " + std::to_string(i) + " = " + format_number(out[i]),
                  "numbers greater than 0 and at most " + format_number(lim::kMaxRopeScalingValue));
   }
   return out;

@@ -127,6 +127,26 @@ TEST_CASE("yarn without truncation starts and ends its ramp at fractional pairs"
   CHECK(r.scaled_inv_freq[20] == r.inv_freq[20]);
 }
 
+TEST_CASE("yarn's ramp may end past the last pair: clamped at the dimension count, not the pair count",
+          "[rope_config]") {
+  // Original 1e6: pair 59.1 turns 32 times and pair 83.2 once, so the ramp runs from 59 to 84, past pair 63.
+  const auto past = pe::yarn_correction_range(32.0, 1.0, 128, 10000.0, 1e6, true);
+  CHECK(past.low == 59.0);
+  CHECK(past.high == 84.0);
+  // Betas 1e4 and 0.01 at 1e7: pair 131.2 would turn 0.01 times; Hugging Face clamps it at dim - 1 = 127.
+  const auto clamped = pe::yarn_correction_range(1e4, 0.01, 128, 10000.0, 1e7, true);
+  CHECK(clamped.low == 35.0);
+  CHECK(clamped.high == 127.0);
+  RopeScaling s = scaling(RopeType::Yarn, 2.0);
+  s.original_max_position_embeddings = 1e7;
+  s.beta_fast = 1e4;
+  s.beta_slow = 0.01;
+  const auto r = pe::rope_spectrum(128, 10000.0, s, 2e7);
+  const double ramp = (63.0 - 35.0) / (127.0 - 35.0);
+  const double t = theta(63, 128, 10000.0);
+  CHECK(close(r.scaled_inv_freq[63], t / 2.0 * ramp + t * (1.0 - ramp), 0.0, 1e-14));
+}
+
 TEST_CASE("yarn's ramp measures against the context length when no original length is given",
           "[rope_config]") {
   RopeScaling s = scaling(RopeType::Yarn, 4.0);

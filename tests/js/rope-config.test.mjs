@@ -115,13 +115,18 @@ const CASES = {
       attentionFactor: 1.2,
     },
   ],
-  // Pair 83 turns once in 1e6 tokens: past the last pair (63), so the ramp's end is Hugging Face's clamp at
-  // dim - 1 = 127, the dimension count rather than the pair count.
-  'yarn, ramp end clamped at dim - 1': [
+  // The ramp's end past the last pair (pair 84 of 64), and clamped at dim - 1 = 127 rather than the pair count.
+  'yarn, ramp end past the last pair': [
     128,
     10000,
     2e6,
     { ropeType: 'yarn', factor: 2, originalMaxPositionEmbeddings: 1e6 },
+  ],
+  'yarn, ramp end clamped at dim - 1': [
+    128,
+    10000,
+    2e7,
+    { ropeType: 'yarn', factor: 2, originalMaxPositionEmbeddings: 1e7, betaFast: 1e4, betaSlow: 0.01 },
   ],
   'yarn, partial 0.5, truncate false': [
     128,
