@@ -4,6 +4,7 @@
 // and after the scaling.
 #include <emscripten/bind.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,7 @@ RopeScaling read_scaling(Args& args, const val& scaling, int rotary_dim) {
       scaling,
       {"ropeType", "factor", "originalMaxPositionEmbeddings", "lowFreqFactor", "highFreqFactor", "betaFast",
        "betaSlow", "mscale", "mscaleAllDim", "attentionFactor", "truncate", "shortFactor", "longFactor"},
-      "{ ropeType: \"llama3\", factor: 8, originalMaxPositionEmbeddings: 8192 }", "scaling");
+      "{ ropeType: \"yarn\", factor: 4, originalMaxPositionEmbeddings: 32768 }", "scaling");
   if (!has) return s;
   s.type = static_cast<RopeType>(args.choice(
       scaling["ropeType"], "scaling.ropeType",
