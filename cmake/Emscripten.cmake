@@ -88,8 +88,8 @@ endfunction()
 function(pe_add_wasm_modules)
   set(shared args format memory)
   pe_add_wasm_module(pe-engine createEngine
-    BINDINGS ${shared} alibi attention compare extension mixing naive rope sentence-args sentence similarity
-             sinusoidal
+    BINDINGS ${shared} alibi attention compare extension mixing naive rope rope_config sentence-args sentence
+             similarity sinusoidal
     POST_JS post)
   pe_add_wasm_module(pe-lab createLab BINDINGS ${shared} lab POST_JS post lab)
 endfunction()

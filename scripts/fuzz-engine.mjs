@@ -25,6 +25,13 @@ const known = () => ({
   ranges: pe.dimensionRanges(64, 512),
   pooled: pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled,
   rounded: pe.roundToFormat([1.1, 2.2, 65504], 'float16'),
+  spectrum: pe.ropeSpectrum(128, 500000, 131072, {
+    ropeType: 'llama3',
+    factor: 8,
+    lowFreqFactor: 1,
+    highFreqFactor: 4,
+    originalMaxPositionEmbeddings: 8192,
+  }).scaledInvFreq,
 });
 const reference = known();
 const usage = () => {

@@ -61,6 +61,64 @@ export interface MemoryUsage {
   allocatedBytes: number;
 }
 
+/** Hugging Face's `rope_type` values (transformers' ROPE_INIT_FUNCTIONS). */
+export type RopeType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3';
+
+/**
+ * A config.json's `rope_scaling`, its keys in camelCase and its values plain numbers (the front end maps the
+ * old `type` key to `ropeType`). Keys a rope type does not read are accepted (their values still checked) and
+ * ignored, as Hugging Face ignores them.
+ */
+export interface RopeScaling {
+  /** default `"default"` */
+  ropeType?: RopeType;
+  /** 1..1e6; required for linear, dynamic, yarn and llama3; longrope reads it only for its attention factor. */
+  factor?: number;
+  /**
+   * integer, 1..1e9. Required for llama3; yarn's ramp is measured at it (default contextLength); for longrope
+   * it is Phi-3's top-level field, which makes the factor contextLength / it (default: none, factor as given).
+   */
+  originalMaxPositionEmbeddings?: number;
+  /** llama3, required: > 0, and highFreqFactor > lowFreqFactor (at most 1e6) */
+  lowFreqFactor?: number;
+  highFreqFactor?: number;
+  /** yarn: > 0, at most 1e6 (defaults 32 and 1) */
+  betaFast?: number;
+  betaSlow?: number;
+  /** yarn (DeepSeek): 0..1e6, 0 meaning unset (Hugging Face's test); used when both are set */
+  mscale?: number;
+  mscaleAllDim?: number;
+  /** yarn, longrope: > 0, at most 1e6; replaces the computed attention factor */
+  attentionFactor?: number;
+  /** yarn: widen the ramp's ends to whole pairs (default true; gpt-oss sets false) */
+  truncate?: boolean;
+  /** longrope, required: rotaryDim / 2 numbers each, > 0 and at most 1e6 */
+  shortFactor?: ArrayLike<number>;
+  longFactor?: ArrayLike<number>;
+}
+
+/** Per rotary pair i = 0..rotaryDim/2-1 (Float64Array of rotaryDim/2 items); frequencies in radians per token. */
+export interface RopeSpectrum {
+  /** `int(headDim * partialRotaryFactor)`: the dimensions that rotate */
+  rotaryDim: number;
+  /** the factor on cos and sin (yarn, longrope; else 1): attention logits grow by its square */
+  attentionFactor: number;
+  /** longrope: true when `options.seqLen` exceeds the original length, so `longFactor` applies */
+  longFactor: boolean;
+  /** `base^(-2i / rotaryDim)`, before scaling */
+  invFreq: Float64Array;
+  /** as the model runs, after scaling */
+  scaledInvFreq: Float64Array;
+  /** invFreq / scaledInvFreq: 1 where a pair is kept, the factor where it is interpolated */
+  pairFactor: Float64Array;
+  /** 2 pi / invFreq, in tokens */
+  wavelength: Float64Array;
+  /** 2 pi / scaledInvFreq, in tokens */
+  scaledWavelength: Float64Array;
+  /** contextLength / scaledWavelength: below 1, the pair never completes a turn inside the context window */
+  turns: Float64Array;
+}
+
 export interface PeEngine {
   // --- sinusoidal ---------------------------------------------------------------------------------------------
 
@@ -418,6 +476,35 @@ export interface PeEngine {
     fullTurn: Uint8Array;
     outOfRange: Uint8Array;
   };
+
+  /**
+   * What a real model's RoPE setting does to each rotary pair, as Hugging Face transformers computes it
+   * (modeling_rope_utils.py's `_compute_*_parameters`), in double precision where it uses float32.
+   * `"default"`: `base^(-2i/d)`; `"linear"`: divided by `factor`; `"dynamic"`: the base times
+   * `(factor L / contextLength - (factor - 1))^(d / (d - 2))` once L = `options.seqLen` exceeds contextLength
+   * (Hugging Face measures against max_position_embeddings here); `"yarn"`: kept for pairs turning more than
+   * `betaFast` times in the original length, divided by `factor` below `betaSlow` turns, a linear ramp between,
+   * attention factor `0.1 ln factor + 1` (or the ratio of `mscale` and `mscaleAllDim`'s); `"longrope"`: divided
+   * by `shortFactor[i]`, or `longFactor[i]` once L exceeds the original length, attention factor
+   * `sqrt(1 + ln factor / ln original)`; `"llama3"`: kept for wavelengths below original / highFreqFactor,
+   * divided by `factor` above original / lowFreqFactor, blended by `original / wavelength` between.
+   * @param headDim the head's size (head_dim, or hidden_size / num_attention_heads), integer 2..4096
+   * @param base rope_theta, > 1 and at most 1e12 (default 10000)
+   * @param contextLength the context window (max_position_embeddings), integer 1..1e9
+   * @param scaling rope_scaling (undefined or null: none)
+   * @param options `{ partialRotaryFactor, seqLen }`: the rotating share of the head, in (0, 1] (default 1;
+   *   `int(headDim * partialRotaryFactor)` must be even and at least 2, at least 4 for dynamic), and the running
+   *   sequence length, integer 1..1e9 (default: none, Hugging Face's seq_len=None: dynamic keeps its base,
+   *   longrope takes its short factors)
+   * @returns fresh arrays, one item per rotary pair (see RopeSpectrum)
+   */
+  ropeSpectrum(
+    headDim: number,
+    base: number | undefined,
+    contextLength: number,
+    scaling?: RopeScaling | null,
+    options?: { partialRotaryFactor?: number; seqLen?: number },
+  ): RopeSpectrum;
 
   /**
    * Phase error of RoPE (and sinusoidal, with dModel = headDim) angles computed in a low-precision format,

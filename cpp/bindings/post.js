@@ -36,6 +36,7 @@ var peParameterNames = {
   alibiSlopes: ['nHeads'],
   alibiBias: ['nHeads', 'seqLen', 'causal'],
   contextExtension: ['headDim', 'base', 'trainedLength', 'targetLength', 'method', 'options'],
+  ropeSpectrum: ['headDim', 'base', 'contextLength', 'scaling', 'options'],
   phaseError: ['positions', 'headDim', 'base', 'format'],
   roundToFormat: ['values', 'format'],
   positionRounding: ['length', 'format'],

@@ -106,7 +106,7 @@ TEST_CASE("YaRN's frequencies follow the NTK-by-parts ramp and its temperature i
   const double high = std::ceil(pair_for(1.0));
   CHECK(low == 16.0);   // 16.13...: pair 16 turns a little more than 32 times in 2048 positions
   CHECK(high == 41.0);  // 40.21...: pair 41 turns less than once
-  CHECK_CLOSE(pe::yarn_correction_pair(32.0, kHeadDim, kBase, kTrained), pair_for(32.0), 1e-12);
+  CHECK_CLOSE(pe::yarn_correction_dim(32.0, kHeadDim, kBase, kTrained), pair_for(32.0), 1e-12);
   for (int i = 0; i < kHeadDim / 2; ++i) {
     const double ramp = std::fmin(1.0, std::fmax(0.0, (i - low) / (high - low)));
     const double expected = theta(i) * (1 - ramp) + theta(i) / s * ramp;
@@ -117,9 +117,9 @@ TEST_CASE("YaRN's frequencies follow the NTK-by-parts ramp and its temperature i
   CHECK_CLOSE(yarn.overshoot[kHeadDim / 2 - 1], 1.0, 1e-12);
   CHECK(count(yarn.out_of_range) == 0);
   const double mscale = 0.1 * std::log(s) + 1;
-  CHECK_CLOSE(pe::yarn_mscale(s), mscale, 1e-15);
+  CHECK_CLOSE(pe::yarn_get_mscale(s), mscale, 1e-15);
   CHECK_CLOSE(yarn.attention_scale, mscale * mscale, 1e-15);
-  CHECK(pe::yarn_mscale(1.0) == 1.0);
+  CHECK(pe::yarn_get_mscale(1.0) == 1.0);
 }
 
 TEST_CASE("dynamic NTK recomputes the factor from the current length", "[extension]") {

@@ -46,6 +46,7 @@ const badCalls = {
   alibiSlopes: [() => pe.alibiSlopes(65), /nHeads/],
   alibiBias: [() => pe.alibiBias(0, 4), /nHeads/],
   contextExtension: [() => pe.contextExtension(128, 10000, 2048, 8192, 'rerope'), /method/],
+  ropeSpectrum: [() => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'su' }), /scaling\.ropeType/],
   positionRounding: [() => pe.positionRounding(0, 'bfloat16'), /length/],
   phaseError: [() => pe.phaseError([1, NaN], 128, 10000, 'float32'), /positions/],
   roundToFormat: [() => pe.roundToFormat([1], 'float8'), /format/],
@@ -110,6 +111,11 @@ test('repeated good calls do not grow the heap', () => {
     pe.tableSimilarity(pe.sinusoidalTable(32, 64), 32, 64);
     pe.attendSentence('dog bites man', 'sinusoidal', 128, 1);
     pe.contextExtension(128, 10000, 2048, 8192, 'ntk');
+    pe.ropeSpectrum(128, 500000, 131072, {
+      ropeType: 'yarn',
+      factor: 32,
+      originalMaxPositionEmbeddings: 4096,
+    });
     pe.mixingRms(16, 64);
   };
   assertNoGrowth(work, 200);

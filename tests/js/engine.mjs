@@ -33,6 +33,25 @@ export function assertClose(actual, expected, tolerance, message = '') {
   }
 }
 
+/**
+ * Asserts |actual - expected| <= relative * |expected| for a number or every item of two equally long arrays, and
+ * returns the largest relative difference seen.
+ */
+export function assertRelativelyClose(actual, expected, relative, message = '') {
+  const [a, b] = typeof actual === 'number' ? [[actual], [expected]] : [actual, expected];
+  assert.equal(a.length, b.length, `${message} length`);
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const difference = Math.abs(a[i] - b[i]) / Math.abs(b[i]);
+    assert.ok(
+      difference <= relative,
+      `${message} item ${i}: expected ${b[i]} within ${relative} relative, got ${a[i]}`,
+    );
+    worst = Math.max(worst, difference);
+  }
+  return worst;
+}
+
 /** The largest |a[i] - b[i]| of two equally long arrays. */
 export function maxAbsDiff(a, b) {
   assert.equal(a.length, b.length);

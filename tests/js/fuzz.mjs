@@ -47,7 +47,7 @@ const EDGES = [
 const BIG = [4096, 65536, 1024, 1e9, 10000, 2 ** 24, 256, 128];
 const WORDS = ['split', 'interleaved', 'half', 'dot', 'cosine', 'rope', 'none', 'sinusoidal', 'alibi', 't5'];
 const MORE_WORDS = ['learned', 'float32', 'float16', 'bfloat16', 'float64', 'ntk', 'interpolation', 'index'];
-const EXTENSION_WORDS = ['dynamic', 'yarn', 'llama3'];
+const EXTENSION_WORDS = ['dynamic', 'yarn', 'llama3', 'longrope', 'linear', 'default'];
 const TEXTS = [
   ...['normalized', 'causal', 'bidirectional', 'both', 'queriesOnly', 'swappedConvention', 'previous'],
   ...['subject', 'majority', 'dog', 'dog bites man', 'the dog chased the cat', '', ' ', 'Dog, bites! man?'],
@@ -58,6 +58,9 @@ const KEYS = [
   ...['scaled', 'queriesOnly', 'scale', 'samples', 'task', 'scheme', 'dModel', 'nHeads', 'nLayers'],
   ...['length', 'batch', 'causal', 'scaleEmbedding', 'lr', 'steps', 'warmup', 'weightDecay', 'clip'],
   ...['randomizedPositions', 'extension', 'extensionFactor', 'originalLength', 'method', 'factor'],
+  ...['ropeType', 'originalMaxPositionEmbeddings', 'lowFreqFactor', 'highFreqFactor', 'betaFast', 'mscale'],
+  ...['mscaleAllDim', 'attentionFactor', 'truncate', 'shortFactor', 'longFactor', 'seqLen'],
+  ...['partialRotaryFactor'],
   ...['bogus', '__proto__', 'constructor', ''],
 ];
 // The lab's caps: 8 heads, 4 layers, length 32 (128 evaluated), dModel 256, batch 256, 10,000 steps a call,
@@ -93,6 +96,18 @@ const VALID = {
   alibiSlopes: [12],
   alibiBias: [4, 8, true],
   contextExtension: [128, 10000, 2048, 8192, 'yarn', { raisedBase: 500000 }],
+  ropeSpectrum: [
+    16,
+    10000,
+    4096,
+    {
+      ropeType: 'longrope',
+      originalMaxPositionEmbeddings: 1024,
+      shortFactor: [1, 1, 2, 2],
+      longFactor: [1, 2, 4, 8],
+    },
+    { partialRotaryFactor: 0.5, seqLen: 2048 },
+  ],
   positionRounding: [300, 'bfloat16'],
   phaseError: [[1, 100, 1000], 128, 10000, 'float16'],
   roundToFormat: [[1, 1.1, 65504], 'bfloat16'],

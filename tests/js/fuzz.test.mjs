@@ -40,6 +40,11 @@ function knownValues() {
       attention: pe.selfAttention([1, 2, 3, 4], 2, 2, { positional: 'alibi' }).weights,
       rounded: pe.roundToFormat([1.1, 2.2, 65504], 'float16'),
       slopes: pe.alibiSlopes(12),
+      spectrum: pe.ropeSpectrum(16, 10000, 4096, {
+        ropeType: 'yarn',
+        factor: 4,
+        originalMaxPositionEmbeddings: 1024,
+      }).scaledInvFreq,
       lab: [lab.positionTable(), lab.train(2).loss, lab.evaluate({ samples: 4 }).accuracy],
     };
   } finally {
@@ -87,6 +92,15 @@ test('20,000 calls whose arguments throw while read, across every route, leave t
     ],
     [() => pe.roundToFormat(revoked([]), 'float16'), /^roundToFormat: values could not be read/],
     [() => pe.tokenize({ toString: thrower }), /^tokenize: text must be a string/],
+    [
+      () =>
+        pe.ropeSpectrum(16, 10000, 4096, { ropeType: 'longrope', shortFactor: revoked([]), longFactor: [] }),
+      /^ropeSpectrum: scaling\.shortFactor could not be read/,
+    ],
+    [
+      () => pe.ropeSpectrum(4, 10000, 4096, { ropeType: 'longrope', shortFactor: [1, { valueOf: thrower }] }),
+      /^ropeSpectrum: scaling\.shortFactor must hold finite numbers only; item 1 is an object\.$/,
+    ],
     [() => pe.pairPeriods({ valueOf: thrower }), /^pairPeriods: dModel must be .*; received an object\.$/],
     [
       () =>

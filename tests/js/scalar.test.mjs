@@ -1,6 +1,6 @@
 // The scalar modules (pe-engine.scalar.wasm, pe-lab.scalar.wasm: no WebAssembly SIMD, for the browsers that
 // have none) compute bit for bit what the SIMD modules compute, with the same glue: the sinusoidal table,
-// RoPE, ALiBi, the similarity matrix and a lab run's losses and state.
+// RoPE, ALiBi, a model's RoPE spectrum, the similarity matrix and a lab run's losses and state.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +48,25 @@ test('the scalar engine computes the SIMD engine\u2019s tables bit for bit', () 
   }
   for (const heads of [1, 3, 8, 12]) {
     assert.deepEqual(bytesOf(scalarEngine.alibiSlopes(heads)), bytesOf(pe.alibiSlopes(heads)));
+  }
+  for (const scaling of [
+    {
+      ropeType: 'llama3',
+      factor: 8,
+      lowFreqFactor: 1,
+      highFreqFactor: 4,
+      originalMaxPositionEmbeddings: 8192,
+    },
+    { ropeType: 'yarn', factor: 40, originalMaxPositionEmbeddings: 4096, mscale: 1, mscaleAllDim: 0.5 },
+    { ropeType: 'dynamic', factor: 4 },
+  ]) {
+    const [simd, scalar] = [pe, scalarEngine].map((engine) =>
+      engine.ropeSpectrum(128, 500000, 131072, scaling, { seqLen: 200000 }),
+    );
+    for (const key of ['scaledInvFreq', 'turns']) {
+      assert.deepEqual(bytesOf(scalar[key]), bytesOf(simd[key]), `ropeSpectrum ${scaling.ropeType} ${key}`);
+    }
+    assert.equal(scalar.attentionFactor, simd.attentionFactor);
   }
 });
 

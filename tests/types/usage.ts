@@ -1,6 +1,6 @@
 // Compiled by tsc against the hand-written pe-engine.d.ts and pe-lab.d.ts, never run: it breaks the build when the
 // declarations stop describing how the engine is used.
-import createEngine, { type Layout, type PeEngine } from '../../cpp/bindings/pe-engine.js';
+import createEngine, { type Layout, type PeEngine, type RopeSpectrum } from '../../cpp/bindings/pe-engine.js';
 import createLab, {
   type Lab,
   type LabConfig,
@@ -44,6 +44,19 @@ async function usage(): Promise<void> {
   const yarn = pe.contextExtension(128, 10000, 2048, 8192, 'yarn', { raisedBase: 500000 });
   const overshoot: Float64Array = yarn.overshoot;
   const temperature: number = yarn.attentionScale;
+  const llama31 = pe.ropeSpectrum(128, 500000, 131072, {
+    ropeType: 'llama3',
+    factor: 8,
+    lowFreqFactor: 1,
+    highFreqFactor: 4,
+    originalMaxPositionEmbeddings: 8192,
+  });
+  const turns: Float64Array = llama31.turns;
+  const phi: RopeSpectrum = pe.ropeSpectrum(96, 10000, 131072, null, {
+    partialRotaryFactor: 0.5,
+    seqLen: 4096,
+  });
+  void [turns, phi.attentionFactor];
   const collision: number = pe.positionRounding(8192, 'bfloat16').firstCollision;
   const projected: Float64Array = pe.projectedSimilarity(16, 32, 8, undefined, 'rope', 'dot', 1);
   const diagonals: Float64Array = pe.diagonalSpread(projected, 16);

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "pe/rope_config.hpp"
+
 namespace pe {
 
 enum class ExtensionMethod {
@@ -32,16 +34,11 @@ enum class ExtensionMethod {
   RaisedBase,  ///< the base replaced by raised_base (Llama 3 trains with 500,000), positions as they are
 };
 
-/// YaRN's ramp defaults (Peng et al. 2023; beta_fast and beta_slow in the reference code).
+/// YaRN's ramp defaults (Peng et al. 2023; beta_fast and beta_slow in the reference code). The methods'
+/// pieces (YaRN's ramp and mscale, Llama 3's bands, dynamic NTK's base) are pe/rope_config.hpp's, with
+/// Hugging Face's other parameters; this figure fixes them at the defaults named above.
 inline constexpr double kYarnAlpha = 1.0;
 inline constexpr double kYarnBeta = 32.0;
-
-/// The pair index (fractional) whose period fits `turns` times into `length` positions:
-/// d ln(length / (2 pi turns)) / (2 ln base), YaRN's find_correction_dim.
-[[nodiscard]] double yarn_correction_pair(double turns, int head_dim, double base, double length) noexcept;
-
-/// YaRN's attention temperature factor: 0.1 ln s + 1 for s > 1, else 1.
-[[nodiscard]] double yarn_mscale(double factor) noexcept;
 
 /// RoPE's rotation under a method, as a model runs it: the frequency of every pair (radians per position,
 /// applied to the positions as they are) and the factor on rotated queries and keys (YaRN's mscale, else 1;

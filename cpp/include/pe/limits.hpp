@@ -11,6 +11,10 @@ namespace pe::limits {
 // Interpolation factors (RoPE scale, NTK factor) beyond this compress a million positions into one; there is
 // nothing to show past that.
 inline constexpr double kMaxScale = 1e6;
+// rope_scaling's numbers other than lengths (Llama 3's frequency factors, YaRN's betas, mscale and attention
+// factor, LongRoPE's per-pair factors): published configs stay below 100, and nothing a figure could show
+// changes past this.
+inline constexpr double kMaxRopeScalingValue = 1e6;
 // Seeds are integers from 0 to 2^32 - 1: exact in a JavaScript number and short in a URL.
 inline constexpr double kMaxSeed = 4294967295.0;
 // Packed colours in the heatmap's palette (at least 2).
