@@ -6,14 +6,15 @@
 export const LAYERS = [
   { name: 'core', files: /^core\//, uses: [] },
   { name: 'engine', files: /^engine\//, uses: [] },
+  { name: 'models', files: /^models\//, uses: [] },
   { name: 'ui', files: /^ui\//, uses: ['core', 'engine'] },
   { name: 'lab', files: /^lab\//, uses: ['core', 'engine', 'ui'] },
-  { name: 'figures', files: /^figures\//, uses: ['core', 'engine', 'ui', 'lab'] },
-  { name: 'article', files: /^article\//, uses: ['core', 'engine', 'ui', 'lab', 'figures'] },
+  { name: 'figures', files: /^figures\//, uses: ['core', 'engine', 'models', 'ui', 'lab'] },
+  { name: 'article', files: /^article\//, uses: ['core', 'engine', 'models', 'ui', 'lab', 'figures'] },
   {
     name: 'page',
     files: /^(app|component)\//,
-    uses: ['core', 'engine', 'ui', 'lab', 'figures', 'article'],
+    uses: ['core', 'engine', 'models', 'ui', 'lab', 'figures', 'article'],
   },
 ];
 
