@@ -99,7 +99,8 @@ export function problemsOf(entry) {
         for (const key of ['factor', 'low_freq_factor', 'high_freq_factor', 'original_max_position_embeddings']) {
           if (!(scaling[key] > 0)) fail(`rope_scaling.${key} is ${scaling[key]}`);
         }
-        if (!(scaling.low_freq_factor < scaling.high_freq_factor)) fail('low_freq_factor is not below high_freq_factor');
+        // Equal factors (Llama 4 Scout's 1 and 1) leave no band to blend; above is no band at all.
+        if (!(scaling.low_freq_factor <= scaling.high_freq_factor)) fail('low_freq_factor is above high_freq_factor');
         if (!(scaling.original_max_position_embeddings < c.max_position_embeddings)) fail('no longer context');
       }
       if (type === 'yarn') {

@@ -488,6 +488,38 @@ export const gallery = [
     },
   },
   {
+    id: 'gemma-3-12b-it',
+    name: 'Gemma 3 12B',
+    family: 'rope',
+    config: {
+      text_config: {
+        hidden_size: 3840,
+        num_attention_heads: 16,
+        num_key_value_heads: 8,
+        num_hidden_layers: 48,
+        rope_scaling: { factor: 8.0, rope_type: 'linear' },
+        sliding_window: 1024,
+      },
+    },
+    source: {
+      url: 'https://huggingface.co/google/gemma-3-12b-it/blob/main/config.json',
+      checked:
+        'the text_config of google/gemma-3-12b-it config.json, embedded in a public repository ("Source: ' +
+        'google/gemma-3-12b-it config.json"; code index file id 52647932717) and the same six values as ' +
+        '"the official 12B" in another (file id 68347257580); the 4B\'s text_config has the same rope_scaling ' +
+        'and window (file id 61312419200)',
+    },
+    note: {
+      text:
+        'The file names only what differs from the defaults: head_dim 256, global base 1,000,000 (stretched ' +
+        '8 times), local base 10,000, one global layer in 6.',
+      source:
+        `${HF}/gemma3/configuration_gemma3.py @ 008f5c8c29be84d4721dc6d1e0fcd72300580be4 (Gemma3TextConfig: ` +
+        'head_dim=256, rope_theta=1_000_000.0, rope_local_base_freq=10_000.0, sliding_window_pattern=6; ' +
+        'rope_scaling is "used in global attention")',
+    },
+  },
+  {
     id: 'phi-3.5-mini-instruct',
     name: 'Phi-3.5-mini',
     family: 'rope',
@@ -610,7 +642,7 @@ export const gallery = [
   },
   {
     id: 'llama-4-scout',
-    name: 'Llama 4 Scout (17B-16E)',
+    name: 'Llama 4 Scout (17B-16E-Instruct)',
     family: 'nope-mixed',
     config: {
       text_config: {
@@ -619,7 +651,15 @@ export const gallery = [
         num_attention_heads: 40,
         num_key_value_heads: 8,
         num_hidden_layers: 48,
+        max_position_embeddings: 10485760,
         rope_theta: 500000.0,
+        rope_scaling: {
+          factor: 16.0,
+          high_freq_factor: 1.0,
+          low_freq_factor: 1.0,
+          original_max_position_embeddings: 8192,
+          rope_type: 'llama3',
+        },
         attention_chunk_size: 8192,
         no_rope_layers: [
           1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0,
@@ -628,14 +668,18 @@ export const gallery = [
       },
     },
     source: {
-      url: 'https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E/blob/main/config.json',
+      url: 'https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E-Instruct/blob/main/config.json',
       checked:
         `${HF}/llama4/configuration_llama4.py @ 008e574391258935f3ecc3035c882e73bbcac419 (Llama4TextConfig ` +
         'defaults: 5120, head_dim 128, 40 heads, 8 KV heads, 48 layers, attention_chunk_size 8192, ' +
-        'no_rope_layer_interval 4, no_rope_layers[i] = int((i + 1) % 4 != 0), default_theta 500000.0); the ' +
-        'Llama-4-Scout-17B-16E Llama4Config printed in a public repository (code index file id 41112263523: ' +
-        `the same no_rope_layers list); ${LLAMA_MODELS} models/llama4/model.py (is_nope_layer = ` +
-        '(layer_id + 1) % nope_layer_interval == 0)',
+        'no_rope_layer_interval 4, no_rope_layers[i] = int((i + 1) % 4 != 0), default_theta 500000.0); ' +
+        `${LLAMA_MODELS} models/llama4/args.py ("Only Llama-4-Scout uses scaled rope": rope_scaling_factor 16, ` +
+        'rope_high_freq_factor 1) and models/llama4/model.py (low_freq_factor = 1, old_context_len = 8192; ' +
+        'is_nope_layer = (layer_id + 1) % nope_layer_interval == 0); ' +
+        `${HF}/llama4/convert_llama4_weights_to_hf.py @ 074975050c719fefd6f7bbff8152f2e5eaf2443f ` +
+        '(10485760 positions for the 16-expert instruct model); Scout\'s rope_scaling and 10485760 in a ' +
+        'public repository\'s test config (code index file id 70166759091); the no_rope_layers list in a ' +
+        'printed Llama-4-Scout-17B-16E config (file id 41112263523)',
     },
     note: {
       text: 'Every fourth layer (1 in no_rope_layers means RoPE, 0 means none) attends with no position at all.',
@@ -660,5 +704,6 @@ export const comparisons = [
   ['mistral-7b-v0.1', 'mistral-7b-v0.3'],
   ['deepseek-v2-lite', 'deepseek-v3'],
   ['phi-3.5-mini-instruct', 'llama-3.1-8b'],
-  ['gemma-3-1b-it', 'llama-4-scout'],
+  ['gemma-3-1b-it', 'gemma-3-12b-it'],
+  ['gemma-3-12b-it', 'llama-4-scout'],
 ];
