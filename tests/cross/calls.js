@@ -52,6 +52,19 @@
     feed(value);
     return hash;
   }
+  /** Whether a result is small enough to keep whole: at most 16 items or keys, nested at most twice. */
+  function small(v, depth) {
+    if (v === null || typeof v !== 'object') return typeof v !== 'function';
+    if (depth > 1) return false;
+    if (ArrayBuffer.isView(v) || Array.isArray(v)) return v.length <= 16;
+    var keys = Object.keys(v);
+    return (
+      keys.length <= 16 &&
+      keys.every(function (key) {
+        return small(v[key], depth + 1);
+      })
+    );
+  }
   /** An argument as JSON can carry it: typed arrays and undefined tagged, objects key by key. */
   function encode(v) {
     if (v === undefined) return { undefined: true };
@@ -105,7 +118,11 @@
     if ('error' in outcome) {
       var error = outcome.error;
       entry.error = error instanceof Error ? error.name + ': ' + error.message : String(error);
-    } else entry.digest = digest(outcome.result);
+    } else {
+      entry.digest = digest(outcome.result);
+      // A small result is kept whole, to say how a wrong one was wrong.
+      if (small(outcome.result, 0)) entry.result = encode(outcome.result);
+    }
     calls.push(entry);
   };
 })(typeof window === 'undefined' ? globalThis : window);
