@@ -44,6 +44,14 @@ inline constexpr int kMaxWords = 32;
 inline constexpr std::size_t kMaxSpreadStarts = 64;
 // Positions of the square matrices (similarity, RoPE scores, ALiBi bias, mixing grids).
 inline constexpr int kMaxSimilarityPositions = 1024;
+// A learned position table analysed as a whole (pe/table_stats.hpp): its rows (positions; OPT's 2050 and
+// more), the rows of its n x n cosine matrix (16 MiB of float32 at this size), and its principal components.
+inline constexpr int kMaxTableRows = 8192;
+inline constexpr int kMaxTableCosineRows = 2048;
+inline constexpr int kMaxTableComponents = 16;
+// The covariance costs rows * cols^2 / 2 multiply-adds, the columns' spectra rows^2 * cols: each about 2^31
+// at most, a few seconds in the browser at worst (1024 x 768, GPT-2's table, is a seventh of it).
+inline constexpr std::int64_t kMaxTableWork = std::int64_t{1} << 32;
 inline constexpr double kMinBase = 1.0 + 1e-9;
 inline constexpr double kMaxBase = 1e12;
 // A position given as a number (RoPE start, context lengths, precision probes) rather than as a count of

@@ -1,0 +1,227 @@
+// The principal components of a position table's centred rows (pe/table_stats.hpp).
+//
+// Method: the d x d covariance C = Xc^T Xc / n, once (float32 tiles, rows * d^2 / 2 multiply-adds), then
+// subspace iteration with Rayleigh-Ritz on a block of p = min(d, k + 8) vectors: Y = C Q; the p x p matrix
+// H = Q^T Y is diagonalised by cyclic Jacobi (small, exact to double precision, no transcendental function);
+// its eigenvalues are the Ritz values, and Q becomes the orthonormalised Y W. The top k Ritz values converge
+// as (lambda_{p+1} / lambda_i)^(2t), so the eight extra vectors carry components whose neighbours are close
+// (a sinusoid's pairs, a helix). It stops when no top-k Ritz value moved by more than 1e-6 of the largest
+// (float32 products set a floor near 1e-7), after at most kMaxIterations.
+//
+// Why not a full eigensolver: Jacobi or Householder on the whole d x d matrix costs tens of d^3 flops
+// (several seconds at d = 768 in the browser), and a Gram matrix (n x n) is no smaller for these tables. The
+// iteration costs d^2 p per step and needs only the top k.
+//
+// Deterministic: a fixed start (splitmix64 from a fixed seed), fixed orders of every sum, and a sign rule
+// (each component's largest-magnitude loading positive, the first such on a tie).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "dot_tiles.hpp"
+#include "pe/limits.hpp"
+#include "pe/rng.hpp"
+#include "pe/table_stats.hpp"
+#include "table_scale.hpp"
+
+namespace pe {
+namespace {
+
+constexpr int kMaxIterations = 300;
+constexpr int kExtra = 8;
+constexpr double kTolerance = 1e-6;
+
+/// Eigenvalues (descending, ties in index order) and eigenvectors (column i of w, p x p row-major) of the
+/// symmetric p x p matrix h, by cyclic Jacobi rotations (Rutishauser's formulas) until no off-diagonal
+/// entry is left that changes the diagonal.
+void jacobi(std::vector<double> h, std::size_t p, std::vector<double>& values, std::vector<double>& w) {
+  std::vector<double> v(p * p, 0.0);
+  for (std::size_t i = 0; i < p; ++i) v[i * p + i] = 1.0;
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double off = 0.0;
+    double diag = 0.0;
+    for (std::size_t i = 0; i < p; ++i) {
+      diag += h[i * p + i] * h[i * p + i];
+      for (std::size_t j = i + 1; j < p; ++j) off += h[i * p + j] * h[i * p + j];
+    }
+    if (off <= 1e-30 * diag || off == 0.0) break;
+    for (std::size_t i = 0; i + 1 < p; ++i) {
+      for (std::size_t j = i + 1; j < p; ++j) {
+        const double hij = h[i * p + j];
+        if (hij == 0.0) continue;
+        const double theta = (h[j * p + j] - h[i * p + i]) / (2.0 * hij);
+        const double t = (theta >= 0.0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
+        const double c = 1.0 / std::sqrt(t * t + 1.0);
+        const double s = t * c;
+        for (std::size_t r = 0; r < p; ++r) {  // columns i and j
+          const double a = h[r * p + i];
+          const double b = h[r * p + j];
+          h[r * p + i] = c * a - s * b;
+          h[r * p + j] = s * a + c * b;
+        }
+        for (std::size_t r = 0; r < p; ++r) {  // rows i and j
+          const double a = h[i * p + r];
+          const double b = h[j * p + r];
+          h[i * p + r] = c * a - s * b;
+          h[j * p + r] = s * a + c * b;
+        }
+        for (std::size_t r = 0; r < p; ++r) {
+          const double a = v[r * p + i];
+          const double b = v[r * p + j];
+          v[r * p + i] = c * a - s * b;
+          v[r * p + j] = s * a + c * b;
+        }
+      }
+    }
+  }
+  std::vector<std::size_t> order(p);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return h[a * p + a] > h[b * p + b]; });
+  values.resize(p);
+  w.assign(p * p, 0.0);
+  for (std::size_t i = 0; i < p; ++i) {
+    values[i] = h[order[i] * p + order[i]];
+    for (std::size_t r = 0; r < p; ++r) w[r * p + i] = v[r * p + order[i]];
+  }
+}
+
+/// Modified Gram-Schmidt on the p rows of q (d values each), twice for each row; a row that has (almost)
+/// nothing left is replaced by the next vector of the fixed stream and made orthogonal in turn.
+void orthonormalise(std::vector<double>& q, std::size_t p, std::size_t d, std::uint64_t& stream) {
+  for (std::size_t i = 0; i < p; ++i) {
+    double* row = q.data() + i * d;
+    for (int attempt = 0;; ++attempt) {
+      double before = 0.0;
+      for (std::size_t c = 0; c < d; ++c) before += row[c] * row[c];
+      for (int pass = 0; pass < 2; ++pass) {
+        for (std::size_t l = 0; l < i; ++l) {
+          const double* other = q.data() + l * d;
+          double dot = 0.0;
+          for (std::size_t c = 0; c < d; ++c) dot += row[c] * other[c];
+          for (std::size_t c = 0; c < d; ++c) row[c] -= dot * other[c];
+        }
+      }
+      double after = 0.0;
+      for (std::size_t c = 0; c < d; ++c) after += row[c] * row[c];
+      if (after > 1e-20 * before && after > 0.0) {
+        const double scale = 1.0 / std::sqrt(after);
+        for (std::size_t c = 0; c < d; ++c) row[c] *= scale;
+        break;
+      }
+      PE_EXPECTS(attempt < 64);
+      for (std::size_t c = 0; c < d; ++c) {
+        row[c] = static_cast<double>(splitmix64(stream) >> 11) * 0x1.0p-52 - 1.0;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TableComponents table_components(matrix_view<const float> table, int k) {
+  const std::size_t n = table.rows();
+  const std::size_t d = table.cols();
+  PE_EXPECTS(n >= 2 && n <= to_size(limits::kMaxTableRows));
+  PE_EXPECTS(d >= 1 && d <= to_size(limits::kMaxDModel));
+  PE_EXPECTS(k >= 1 && k <= limits::kMaxTableComponents && to_size(k) <= d);
+  PE_EXPECTS(static_cast<std::int64_t>(n) * static_cast<std::int64_t>(d) * static_cast<std::int64_t>(d) <=
+             limits::kMaxTableWork);
+  const detail::CentredColumns centred(table);
+  // C * n * 4^-exponent: the centred values are below 1 in magnitude, so no float32 sum can overflow.
+  std::vector<float> cov(d * d);
+  detail::dot_tiles(centred.columns.data(), d, centred.columns.data(), d, n, cov.data(), true);
+  const double unscale = std::ldexp(1.0, 2 * centred.exponent) / static_cast<double>(n);
+  double total = 0.0;
+  for (std::size_t j = 0; j < d; ++j) total += static_cast<double>(cov[j * d + j]);
+
+  const std::size_t kk = to_size(k);
+  const std::size_t p = std::min(d, kk + kExtra);
+  std::uint64_t stream = 0x5045u;  // "PE": the fixed start
+  std::vector<double> q(p * d);
+  for (double& x : q) x = static_cast<double>(splitmix64(stream) >> 11) * 0x1.0p-52 - 1.0;
+  orthonormalise(q, p, d, stream);
+  std::vector<float> qf(p * d);
+  std::vector<float> y(p * d);
+  std::vector<double> h(p * p);
+  std::vector<double> values;
+  std::vector<double> w;
+  std::vector<double> previous(kk, 0.0);
+  TableComponents out;
+  for (int it = 1;; ++it) {
+    for (std::size_t i = 0; i < q.size(); ++i) qf[i] = static_cast<float>(q[i]);
+    // Row i of y is C q_i (C is symmetric: q_i . row j of C).
+    detail::dot_tiles(qf.data(), p, cov.data(), d, d, y.data(), false);
+    for (std::size_t i = 0; i < p; ++i) {
+      for (std::size_t l = i; l < p; ++l) {
+        double a = 0.0;
+        double b = 0.0;
+        for (std::size_t c = 0; c < d; ++c) {
+          a += q[i * d + c] * y[l * d + c];
+          b += q[l * d + c] * y[i * d + c];
+        }
+        h[i * p + l] = h[l * p + i] = 0.5 * (a + b);
+      }
+    }
+    jacobi(h, p, values, w);
+    double moved = 0.0;
+    for (std::size_t i = 0; i < kk; ++i) moved = std::max(moved, std::fabs(values[i] - previous[i]));
+    std::copy(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(kk), previous.begin());
+    const bool done = (it > 1 && moved <= kTolerance * std::fabs(values[0])) || it == kMaxIterations;
+    // The Ritz vectors Q W when done, else the next block Y W.
+    std::vector<double> next(p * d, 0.0);
+    for (std::size_t i = 0; i < p; ++i) {
+      double* to = next.data() + i * d;
+      for (std::size_t l = 0; l < p; ++l) {
+        const double wl = w[l * p + i];
+        if (done) {
+          for (std::size_t c = 0; c < d; ++c) to[c] += wl * q[l * d + c];
+        } else {
+          for (std::size_t c = 0; c < d; ++c) to[c] += wl * static_cast<double>(y[l * d + c]);
+        }
+      }
+    }
+    q.swap(next);
+    if (done) {
+      out.iterations = it;
+      break;
+    }
+    orthonormalise(q, p, d, stream);
+  }
+
+  out.explained.resize(kk);
+  out.variance.resize(kk);
+  out.loadings.resize(kk * d);
+  for (std::size_t i = 0; i < kk; ++i) {
+    const double value = std::max(0.0, values[i]);
+    out.variance[i] = value * unscale;
+    out.explained[i] = total > 0.0 ? value / total : 0.0;
+    double* row = q.data() + i * d;
+    double norm = 0.0;
+    std::size_t largest = 0;
+    for (std::size_t c = 0; c < d; ++c) {
+      norm += row[c] * row[c];
+      if (std::fabs(row[c]) > std::fabs(row[largest])) largest = c;
+    }
+    const double scale = (row[largest] < 0.0 ? -1.0 : 1.0) / std::sqrt(norm);
+    for (std::size_t c = 0; c < d; ++c) out.loadings[i * d + c] = row[c] * scale;
+  }
+  // Coordinates: each centred row (in double) dotted with each loading.
+  out.coordinates.assign(n * kk, 0.0);
+  for (std::size_t a = 0; a < n; ++a) {
+    const auto row = table.row(a);
+    for (std::size_t i = 0; i < kk; ++i) {
+      const double* v = out.loadings.data() + i * d;
+      double sum = 0.0;
+      for (std::size_t c = 0; c < d; ++c) sum += (row[c] - centred.mean[c]) * v[c];
+      out.coordinates[a * kk + i] = sum;
+    }
+  }
+  return out;
+}
+
+}  // namespace pe
