@@ -19,7 +19,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
 #include "dot_tiles.hpp"
@@ -78,15 +77,15 @@ void jacobi(std::vector<double> h, std::size_t p, std::vector<double>& values, s
       }
     }
   }
-  std::vector<std::size_t> order(p);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return h[a * p + a] > h[b * p + b]; });
+  std::vector<double> diagonal(p);
+  for (std::size_t i = 0; i < p; ++i) diagonal[i] = h[i * p + i];
+  const std::vector<int> order = detail::order_descending(diagonal.data(), p);
   values.resize(p);
   w.assign(p * p, 0.0);
   for (std::size_t i = 0; i < p; ++i) {
-    values[i] = h[order[i] * p + order[i]];
-    for (std::size_t r = 0; r < p; ++r) w[r * p + i] = v[r * p + order[i]];
+    const auto from = static_cast<std::size_t>(order[i]);
+    values[i] = diagonal[from];
+    for (std::size_t r = 0; r < p; ++r) w[r * p + i] = v[r * p + from];
   }
 }
 

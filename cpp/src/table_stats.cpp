@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <numeric>
 
 #include "dot_tiles.hpp"
 #include "pe/limits.hpp"
@@ -83,10 +82,7 @@ TableStats table_stats(matrix_view<const float> table) {
   }
   out.share.resize(d);
   for (std::size_t j = 0; j < d; ++j) out.share[j] = total > 0.0 ? out.variance[j] / total : 0.0;
-  out.order.resize(d);
-  std::iota(out.order.begin(), out.order.end(), 0);
-  std::stable_sort(out.order.begin(), out.order.end(),
-                   [&](int a, int b) { return out.variance[to_size(a)] > out.variance[to_size(b)]; });
+  out.order = detail::order_descending(out.variance.data(), d);
   out.cumulative.resize(d);
   double running = 0.0;
   for (std::size_t j = 0; j < d; ++j) {
