@@ -314,7 +314,13 @@ export interface PeEngine {
    * @param count 1..rows-first (default `rows - first`)
    * @throws Error when an argument is invalid.
    */
-  tableStats(values: ArrayLike<number>, rows: number, cols: number, first?: number, count?: number): TableStats;
+  tableStats(
+    values: ArrayLike<number>,
+    rows: number,
+    cols: number,
+    first?: number,
+    count?: number,
+  ): TableStats;
 
   /**
    * The top principal components of a learned table's centred rows `first..first+count-1`: the d x d

@@ -110,11 +110,21 @@ test('tableStats: norms, variances, shares and their order against double', () =
   });
   const total = variance.reduce((s, v) => s + v, 0);
   assertClose(got.variance, variance, 1e-13, 'variance');
-  assertClose(got.share, variance.map((v) => v / total), 1e-13, 'share');
+  assertClose(
+    got.share,
+    variance.map((v) => v / total),
+    1e-13,
+    'share',
+  );
   const order = [...Array(D).keys()].sort((a, b) => variance[b] - variance[a] || a - b);
   assert.deepEqual([...got.order], order);
   let running = 0;
-  assertClose(got.cumulative, order.map((j) => (running += variance[j] / total)), 1e-12, 'cumulative');
+  assertClose(
+    got.cumulative,
+    order.map((j) => (running += variance[j] / total)),
+    1e-12,
+    'cumulative',
+  );
 });
 
 test('tableComponents: explained variance, loadings and coordinates against a double eigendecomposition', () => {
@@ -122,7 +132,12 @@ test('tableComponents: explained variance, loadings and coordinates against a do
   const got = pe.tableComponents(table, ROWS, D, FIRST, N, k);
   const { values, vectors } = referenceEigen();
   const total = values.reduce((s, v) => s + v, 0);
-  assertClose(got.explained, values.slice(0, k).map((v) => v / total), 1e-6, 'explained');
+  assertClose(
+    got.explained,
+    values.slice(0, k).map((v) => v / total),
+    1e-6,
+    'explained',
+  );
   assertClose(got.variance, values.slice(0, k), 1e-5 * values[0], 'variance');
   assert.equal(got.coordinates.length, N * k);
   for (let i = 0; i < k; i += 1) {
@@ -185,8 +200,17 @@ test('the four analyses are bit for bit the same in the scalar module, and hold 
 test('a NaN or infinity in the table is refused with its index; sizes are capped', () => {
   const bad = table.slice();
   bad[1234] = Infinity;
-  assert.throws(() => pe.tableStats(bad, ROWS, D), /^Error: tableStats: values must hold finite .*item 1234 is Infinity/);
-  assert.throws(() => pe.tableCosine(new Float32Array(2049), 2049, 1), /tableCosine: count must be .* 1 to 2048/);
+  assert.throws(
+    () => pe.tableStats(bad, ROWS, D),
+    /^Error: tableStats: values must hold finite .*item 1234 is Infinity/,
+  );
+  assert.throws(
+    () => pe.tableCosine(new Float32Array(2049), 2049, 1),
+    /tableCosine: count must be .* 1 to 2048/,
+  );
   assert.throws(() => pe.tableComponents(table, ROWS, D, 0, ROWS, 17), /tableComponents: components/);
-  assert.throws(() => pe.tablePeriods(table, ROWS, D, ROWS), /tablePeriods: first must be an integer from 0 to 301/);
+  assert.throws(
+    () => pe.tablePeriods(table, ROWS, D, ROWS),
+    /tablePeriods: first must be an integer from 0 to 301/,
+  );
 });

@@ -25,7 +25,14 @@ async function usage(): Promise<void> {
   const rowDots: Float64Array = pe.tableSimilarity([1, 0, 0, 1], 2, 2, 'dot');
   const cosine = pe.tableCosine(table, 64, 512, 2, 62);
   const cosineCells: Float32Array = cosine.matrix;
-  const sinusoidCurve: Float64Array | null = pe.tableCosine(table, 64, 512, undefined, undefined, 500).sinusoid;
+  const sinusoidCurve: Float64Array | null = pe.tableCosine(
+    table,
+    64,
+    512,
+    undefined,
+    undefined,
+    500,
+  ).sinusoid;
   const learnedCurve: Float64Array = cosine.byOffset;
   const topShare: number = pe.tableStats(table, 64, 512).cumulative[51];
   const byVariance: Int32Array = pe.tableStats(table, 64, 512, 2).order;
