@@ -110,4 +110,13 @@ void dot_tiles(const double* a, std::size_t na, const double* b, std::size_t nb,
   tiles(a, na, b, nb, d, out, symmetric);
 }
 
+void add_combination(const double* coeff, std::size_t stride, std::size_t m, const double* rows,
+                     std::size_t d, double* out) noexcept {
+  for (std::size_t l = 0; l < m; ++l) {
+    const double a = coeff[l * stride];
+    const double* row = rows + l * d;
+    for (std::size_t c = 0; c < d; ++c) out[c] += a * row[c];
+  }
+}
+
 }  // namespace pe::detail

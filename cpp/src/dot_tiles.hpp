@@ -19,4 +19,9 @@ void dot_tiles(const float* a, std::size_t na, const float* b, std::size_t nb, s
 void dot_tiles(const double* a, std::size_t na, const double* b, std::size_t nb, std::size_t d, double* out,
                bool symmetric) noexcept;
 
+/// out[c] += sum over l = 0..m-1 of coeff[l * stride] * rows[l * d + c], for c = 0..d-1, the terms of each
+/// sum in order of l: a linear combination of m rows, added to out.
+void add_combination(const double* coeff, std::size_t stride, std::size_t m, const double* rows,
+                     std::size_t d, double* out) noexcept;
+
 }  // namespace pe::detail

@@ -89,24 +89,27 @@ void jacobi(std::vector<double> h, std::size_t p, std::vector<double>& values, s
   }
 }
 
-/// Modified Gram-Schmidt on the p rows of q (d values each), twice for each row; a row that has (almost)
-/// nothing left is replaced by the next vector of the fixed stream and made orthogonal in turn.
+/// Gram-Schmidt on the p rows of q (d values each), each row made orthogonal to the ones before it twice
+/// (classical Gram-Schmidt, twice, is as orthogonal as the modified one and runs on the tile kernels); a row
+/// that has (almost) nothing left is replaced by the next vector of the fixed stream and made orthogonal in
+/// turn.
 void orthonormalise(std::vector<double>& q, std::size_t p, std::size_t d, std::uint64_t& stream) {
+  std::vector<double> coeff(p);
+  const auto square = [d](const double* row) {
+    double s = 0.0;
+    detail::dot_tiles(row, 1, row, 1, d, &s, false);
+    return s;
+  };
   for (std::size_t i = 0; i < p; ++i) {
     double* row = q.data() + i * d;
     for (int attempt = 0;; ++attempt) {
-      double before = 0.0;
-      for (std::size_t c = 0; c < d; ++c) before += row[c] * row[c];
-      for (int pass = 0; pass < 2; ++pass) {
-        for (std::size_t l = 0; l < i; ++l) {
-          const double* other = q.data() + l * d;
-          double dot = 0.0;
-          for (std::size_t c = 0; c < d; ++c) dot += row[c] * other[c];
-          for (std::size_t c = 0; c < d; ++c) row[c] -= dot * other[c];
-        }
+      const double before = square(row);
+      for (int pass = 0; pass < 2 && i > 0; ++pass) {
+        detail::dot_tiles(row, 1, q.data(), i, d, coeff.data(), false);
+        for (std::size_t l = 0; l < i; ++l) coeff[l] = -coeff[l];
+        detail::add_combination(coeff.data(), 1, i, q.data(), d, row);
       }
-      double after = 0.0;
-      for (std::size_t c = 0; c < d; ++c) after += row[c] * row[c];
+      const double after = square(row);
       if (after > 1e-20 * before && after > 0.0) {
         const double scale = 1.0 / std::sqrt(after);
         for (std::size_t c = 0; c < d; ++c) row[c] *= scale;
@@ -146,6 +149,8 @@ TableComponents table_components(matrix_view<const float> table, int k) {
   orthonormalise(q, p, d, stream);
   std::vector<float> qf(p * d);
   std::vector<float> y(p * d);
+  std::vector<double> yd(p * d);
+  std::vector<double> qy(p * p);
   std::vector<double> h(p * p);
   std::vector<double> values;
   std::vector<double> w;
@@ -153,18 +158,12 @@ TableComponents table_components(matrix_view<const float> table, int k) {
   TableComponents out;
   for (int it = 1;; ++it) {
     for (std::size_t i = 0; i < q.size(); ++i) qf[i] = static_cast<float>(q[i]);
-    // Row i of y is C q_i (C is symmetric: q_i . row j of C).
+    // Row i of y is C q_i (C is symmetric: q_i . row j of C); H = Q Y^T, made exactly symmetric.
     detail::dot_tiles(qf.data(), p, cov.data(), d, d, y.data(), false);
+    for (std::size_t i = 0; i < y.size(); ++i) yd[i] = static_cast<double>(y[i]);
+    detail::dot_tiles(q.data(), p, yd.data(), p, d, qy.data(), false);
     for (std::size_t i = 0; i < p; ++i) {
-      for (std::size_t l = i; l < p; ++l) {
-        double a = 0.0;
-        double b = 0.0;
-        for (std::size_t c = 0; c < d; ++c) {
-          a += q[i * d + c] * y[l * d + c];
-          b += q[l * d + c] * y[i * d + c];
-        }
-        h[i * p + l] = h[l * p + i] = 0.5 * (a + b);
-      }
+      for (std::size_t l = 0; l < p; ++l) h[i * p + l] = 0.5 * (qy[i * p + l] + qy[l * p + i]);
     }
     jacobi(h, p, values, w);
     double moved = 0.0;
@@ -174,15 +173,7 @@ TableComponents table_components(matrix_view<const float> table, int k) {
     // The Ritz vectors Q W when done, else the next block Y W.
     std::vector<double> next(p * d, 0.0);
     for (std::size_t i = 0; i < p; ++i) {
-      double* to = next.data() + i * d;
-      for (std::size_t l = 0; l < p; ++l) {
-        const double wl = w[l * p + i];
-        if (done) {
-          for (std::size_t c = 0; c < d; ++c) to[c] += wl * q[l * d + c];
-        } else {
-          for (std::size_t c = 0; c < d; ++c) to[c] += wl * static_cast<double>(y[l * d + c]);
-        }
-      }
+      detail::add_combination(w.data() + i, p, p, done ? q.data() : yd.data(), d, next.data() + i * d);
     }
     q.swap(next);
     if (done) {
@@ -209,16 +200,17 @@ TableComponents table_components(matrix_view<const float> table, int k) {
     const double scale = (row[largest] < 0.0 ? -1.0 : 1.0) / std::sqrt(norm);
     for (std::size_t c = 0; c < d; ++c) out.loadings[i * d + c] = row[c] * scale;
   }
-  // Coordinates: each centred row (in double) dotted with each loading.
+  // Coordinates: each centred row (in double) dotted with each loading, 32 rows at a time.
   out.coordinates.assign(n * kk, 0.0);
-  for (std::size_t a = 0; a < n; ++a) {
-    const auto row = table.row(a);
-    for (std::size_t i = 0; i < kk; ++i) {
-      const double* v = out.loadings.data() + i * d;
-      double sum = 0.0;
-      for (std::size_t c = 0; c < d; ++c) sum += (row[c] - centred.mean[c]) * v[c];
-      out.coordinates[a * kk + i] = sum;
+  constexpr std::size_t kRows = 32;
+  std::vector<double> block(kRows * d);
+  for (std::size_t a = 0; a < n; a += kRows) {
+    const std::size_t rows = std::min(kRows, n - a);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const auto row = table.row(a + r);
+      for (std::size_t c = 0; c < d; ++c) block[r * d + c] = row[c] - centred.mean[c];
     }
+    detail::dot_tiles(block.data(), rows, out.loadings.data(), kk, d, out.coordinates.data() + a * kk, false);
   }
   return out;
 }

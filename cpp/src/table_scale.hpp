@@ -24,8 +24,10 @@ namespace pe::detail {
 inline void scale_to_unit(const float* x, std::size_t size, float* out) noexcept {
   float largest = 0.0F;
   for (std::size_t i = 0; i < size; ++i) largest = std::max(largest, std::fabs(x[i]));
-  const int e = largest > 0.0F ? unit_exponent(largest) : 0;
-  for (std::size_t i = 0; i < size; ++i) out[i] = std::ldexp(x[i], -e);
+  // A multiplication by an exact power of two in double, then one rounding: what ldexpf gives, without a call
+  // per value.
+  const double scale = std::ldexp(1.0, largest > 0.0F ? -unit_exponent(largest) : 0);
+  for (std::size_t i = 0; i < size; ++i) out[i] = static_cast<float>(static_cast<double>(x[i]) * scale);
 }
 
 /// The indices 0..size-1 by value, largest first, equal values in index order: an insertion sort, small in
@@ -68,11 +70,11 @@ struct CentredColumns {
       for (std::size_t j = 0; j < d; ++j) largest = std::max(largest, std::fabs(row[j] - mean[j]));
     }
     exponent = largest > 0.0 ? unit_exponent(largest) : 0;
+    const double scale = std::ldexp(1.0, -exponent);
     columns.resize(n * d);
     for (std::size_t a = 0; a < n; ++a) {
       const auto row = table.row(a);
-      for (std::size_t j = 0; j < d; ++j)
-        columns[j * n + a] = static_cast<float>(std::ldexp(row[j] - mean[j], -exponent));
+      for (std::size_t j = 0; j < d; ++j) columns[j * n + a] = static_cast<float>((row[j] - mean[j]) * scale);
     }
   }
 };
