@@ -90,7 +90,7 @@ export interface TableComponents {
   loadings: Float64Array;
   /** n * k values: row a's coordinate on component i at [a * k + i] (the centred row dotted with the loading). */
   coordinates: Float64Array;
-  /** Subspace iterations used, 2..300. */
+  /** Subspace iterations used, 2..300 (fewer at the largest widths; see tableComponents). */
   iterations: number;
 }
 
@@ -286,7 +286,8 @@ export interface PeEngine {
    * @param rows rows of `values`, 1..8192; `rows * cols` at most 2^24
    * @param cols values per row, 1..4096
    * @param first the first row analysed, 0..rows-1 (default 0; 2 for OPT)
-   * @param count rows analysed from `first`, 1..2048 and at most `rows - first` (default `rows - first`)
+   * @param count rows analysed from `first`, 1..2048 and at most `rows - first` (default `rows - first`);
+   *   `count^2 * cols / 2` (the multiply-adds) at most 2^32
    * @param base the sinusoidal encoding's base for `sinusoid` (default 10000)
    * @returns with n = count: `matrix`, n * n cosines (row-major, rows `first..first+n-1`); `byOffset`, n
    *   values: for k = 0..n-1 the mean of `matrix[a][a + k]` over a = 0..n-1-k; `sinusoid`, n values: the same
@@ -326,12 +327,13 @@ export interface PeEngine {
    * The top principal components of a learned table's centred rows `first..first+count-1`: the d x d
    * covariance (float32 products), then subspace iteration with Rayleigh-Ritz on `components + 8` vectors
    * from a fixed start until the top variances move by less than 1e-6 of the largest (at most 300
-   * iterations). Deterministic: each component's largest-magnitude loading is positive.
+   * iterations, and at most 2^32 / (cols^2 * (components + 8)): 10 at cols = 4096). Deterministic: each
+   * component's largest-magnitude loading is positive.
    * @param values `rows * cols` finite float32 numbers, row-major (see tableCosine)
    * @param rows 1..8192
    * @param cols 1..4096
    * @param first 0..rows-1 (default 0)
-   * @param count 2..rows-first (default `rows - first`); `count * cols^2` at most 2^32
+   * @param count 2..rows-first (default `rows - first`); `count * cols^2 / 2` at most 2^32
    * @param components k, 1..16 and at most cols (default 2)
    * @throws Error when an argument is invalid or the work is over its cap.
    */

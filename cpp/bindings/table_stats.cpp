@@ -83,6 +83,8 @@ val table_cosine(val values, val rows, val cols, val first, val count, val base)
   Args args("tableCosine");
   const Table t = read_table(args, values, rows, cols, first, count, 1, lim::kMaxTableCosineRows);
   const double b = args.base(base);
+  args.cap_values(pe::table_cosine_work(t.rows, t.cols),
+                  "count^2 * cols / 2 (the multiply-adds of the matrix)", lim::kMaxTableWork);
   if (!args.ok()) return args.error();
   const auto r = pe::table_cosine(t.view());
   val out = val::object();
@@ -117,8 +119,8 @@ val table_components(val values, val rows, val cols, val first, val count, val c
                    std::min(2, std::max(1, t.cols)));
   args.require(!args.ok() || k <= t.cols, "components", std::to_string(k),
                "at most cols (" + std::to_string(t.cols) + ")");
-  args.cap_values(std::int64_t{t.rows} * t.cols * t.cols, "count * cols^2 (the work of the covariance)",
-                  lim::kMaxTableWork);
+  args.cap_values(pe::table_components_work(t.rows, t.cols),
+                  "count * cols^2 / 2 (the multiply-adds of the covariance)", lim::kMaxTableWork);
   if (!args.ok()) return args.error();
   const auto r = pe::table_components(t.view(), k);
   val out = val::object();
@@ -133,8 +135,8 @@ val table_components(val values, val rows, val cols, val first, val count, val c
 val table_periods(val values, val rows, val cols, val first, val count) {
   Args args("tablePeriods");
   const Table t = read_table(args, values, rows, cols, first, count, 2, lim::kMaxTableRows);
-  args.cap_values(std::int64_t{t.rows} * t.rows * t.cols, "count^2 * cols (the work of the spectra)",
-                  lim::kMaxTableWork);
+  args.cap_values(pe::column_periods_work(t.rows, t.cols),
+                  "count^2 * cols (the multiply-adds of the spectra)", lim::kMaxTableWork);
   if (!args.ok()) return args.error();
   const auto r = pe::column_periods(t.view());
   val out = val::object();

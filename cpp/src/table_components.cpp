@@ -6,7 +6,8 @@
 // its eigenvalues are the Ritz values, and Q becomes the orthonormalised Y W. The top k Ritz values converge
 // as (lambda_{p+1} / lambda_i)^(2t), so the eight extra vectors carry components whose neighbours are close
 // (a sinusoid's pairs, a helix). It stops when no top-k Ritz value moved by more than 1e-6 of the largest
-// (float32 products set a floor near 1e-7), after at most kMaxIterations.
+// (float32 products set a floor near 1e-7), after at most kMaxIterations, or as many as fit in
+// limits::kMaxTableWork (10 at d = 4096).
 //
 // Why not a full eigensolver: Jacobi or Householder on the whole d x d matrix costs tens of d^3 flops
 // (several seconds at d = 768 in the browser), and a Gram matrix (n x n) is no smaller for these tables. The
@@ -131,7 +132,7 @@ TableComponents table_components(matrix_view<const float> table, int k) {
   PE_EXPECTS(n >= 2 && n <= to_size(limits::kMaxTableRows));
   PE_EXPECTS(d >= 1 && d <= to_size(limits::kMaxDModel));
   PE_EXPECTS(k >= 1 && k <= limits::kMaxTableComponents && to_size(k) <= d);
-  PE_EXPECTS(static_cast<std::int64_t>(n) * static_cast<std::int64_t>(d) * static_cast<std::int64_t>(d) <=
+  PE_EXPECTS(table_components_work(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d)) <=
              limits::kMaxTableWork);
   const detail::CentredColumns centred(table);
   // C * n * 4^-exponent: the centred values are below 1 in magnitude, so no float32 sum can overflow.
@@ -143,6 +144,9 @@ TableComponents table_components(matrix_view<const float> table, int k) {
 
   const std::size_t kk = to_size(k);
   const std::size_t p = std::min(d, kk + kExtra);
+  const auto step_work = static_cast<std::int64_t>(p * d * d);
+  const int last = static_cast<int>(
+      std::max<std::int64_t>(2, std::min<std::int64_t>(kMaxIterations, limits::kMaxTableWork / step_work)));
   std::uint64_t stream = 0x5045u;  // "PE": the fixed start
   std::vector<double> q(p * d);
   for (double& x : q) x = static_cast<double>(splitmix64(stream) >> 11) * 0x1.0p-52 - 1.0;
@@ -169,7 +173,7 @@ TableComponents table_components(matrix_view<const float> table, int k) {
     double moved = 0.0;
     for (std::size_t i = 0; i < kk; ++i) moved = std::max(moved, std::fabs(values[i] - previous[i]));
     std::copy(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(kk), previous.begin());
-    const bool done = (it > 1 && moved <= kTolerance * std::fabs(values[0])) || it == kMaxIterations;
+    const bool done = (it > 1 && moved <= kTolerance * std::fabs(values[0])) || it == last;
     // The Ritz vectors Q W when done, else the next block Y W.
     std::vector<double> next(p * d, 0.0);
     for (std::size_t i = 0; i < p; ++i) {

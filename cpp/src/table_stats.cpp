@@ -18,6 +18,8 @@ TableCosine table_cosine(matrix_view<const float> table) {
   const std::size_t d = table.cols();
   PE_EXPECTS(n >= 1 && n <= to_size(limits::kMaxTableCosineRows));
   PE_EXPECTS(d >= 1 && d <= to_size(limits::kMaxDModel));
+  PE_EXPECTS(table_cosine_work(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d)) <=
+             limits::kMaxTableWork);
   // Each row scaled by the power of two that brings its largest |value| into [0.5, 1): exact, it changes no
   // cosine, and no sum of d <= 4096 products can then overflow float32.
   std::vector<float> rows(n * d);
@@ -97,7 +99,7 @@ ColumnPeriods column_periods(matrix_view<const float> table) {
   const std::size_t d = table.cols();
   PE_EXPECTS(n >= 2 && n <= to_size(limits::kMaxTableRows));
   PE_EXPECTS(d >= 1 && d <= to_size(limits::kMaxDModel));
-  PE_EXPECTS(static_cast<std::int64_t>(n) * static_cast<std::int64_t>(n) * static_cast<std::int64_t>(d) <=
+  PE_EXPECTS(column_periods_work(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d)) <=
              limits::kMaxTableWork);
   // The centred columns, one a row (d x n float32), scaled by one power of two (the spectrum's shares do not
   // change), and each column's power sum_t x_t^2 from those same values, in double.

@@ -210,6 +210,10 @@ test('a NaN or infinity in the table is refused with its index; sizes are capped
   );
   assert.throws(() => pe.tableComponents(table, ROWS, D, 0, ROWS, 17), /tableComponents: components/);
   assert.throws(
+    () => pe.tablePeriods(new Float32Array(8192 * 65), 8192, 65),
+    /tablePeriods: count\^2 \* cols \(the multiply-adds of the spectra\) is 4362076160 values/,
+  );
+  assert.throws(
     () => pe.tablePeriods(table, ROWS, D, ROWS),
     /tablePeriods: first must be an integer from 0 to 301/,
   );

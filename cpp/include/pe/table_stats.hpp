@@ -13,6 +13,17 @@
 
 namespace pe {
 
+/// Multiply-adds of each analysis of n rows of d values (see limits::kMaxTableWork).
+[[nodiscard]] constexpr std::int64_t table_cosine_work(std::int64_t n, std::int64_t d) noexcept {
+  return n * n * d / 2;
+}
+[[nodiscard]] constexpr std::int64_t table_components_work(std::int64_t n, std::int64_t d) noexcept {
+  return n * d * d / 2;
+}
+[[nodiscard]] constexpr std::int64_t column_periods_work(std::int64_t n, std::int64_t d) noexcept {
+  return n * n * d;
+}
+
 struct TableCosine {
   /// n x n cosine similarity of every pair of rows, row-major, exactly symmetric, exactly 1 on the diagonal
   /// (0 for an all-zero row, which has no direction, with every row).
@@ -21,7 +32,8 @@ struct TableCosine {
   std::vector<double> by_offset;
 };
 
-/// Expects 1 to limits::kMaxTableCosineRows rows and 1 to limits::kMaxDModel columns of finite values.
+/// Expects 1 to limits::kMaxTableCosineRows rows and 1 to limits::kMaxDModel columns of finite values, and
+/// table_cosine_work within limits::kMaxTableWork.
 [[nodiscard]] TableCosine table_cosine(matrix_view<const float> table);
 
 /// The sinusoidal encoding's mean cosine by offset at the same width, for k = 0..n-1: PE(p).PE(p+k) is
@@ -51,7 +63,8 @@ struct TableComponents {
 
 /// The top k principal components of the centred rows, by subspace iteration with Rayleigh-Ritz on the d x d
 /// covariance (see table_components.cpp). Expects 2 to limits::kMaxTableRows rows, 1 to limits::kMaxDModel
-/// columns, 1 <= k <= min(limits::kMaxTableComponents, columns) and rows * cols^2 within kMaxTableWork.
+/// columns, 1 <= k <= min(limits::kMaxTableComponents, columns) and table_components_work within
+/// limits::kMaxTableWork.
 [[nodiscard]] TableComponents table_components(matrix_view<const float> table, int k);
 
 struct ColumnPeriods {
@@ -61,7 +74,8 @@ struct ColumnPeriods {
 };
 
 /// Each column's dominant frequency: the DFT of the centred column over the n rows. Expects 2 to
-/// limits::kMaxTableRows rows, 1 to limits::kMaxDModel columns and rows^2 * cols within kMaxTableWork.
+/// limits::kMaxTableRows rows, 1 to limits::kMaxDModel columns and column_periods_work within
+/// limits::kMaxTableWork.
 [[nodiscard]] ColumnPeriods column_periods(matrix_view<const float> table);
 
 }  // namespace pe
