@@ -54,6 +54,56 @@ export interface SentenceAttention {
   pooled: Float64Array;
 }
 
+/** `tableCosine`'s result; n = count. */
+export interface TableCosine {
+  /** n * n cosines, row-major, in [-1, 1]. */
+  matrix: Float32Array;
+  /** n values: the mean cosine of the pairs k positions apart, k = 0..n-1 (1 at k = 0 but for zero rows). */
+  byOffset: Float64Array;
+  /** n values: the sinusoidal encoding's mean cosine by offset at the same width; null when cols is odd. */
+  sinusoid: Float64Array | null;
+}
+
+/** `tableStats`' result; n = count, d = cols. */
+export interface TableStats {
+  /** n values: each row's Euclidean norm. */
+  norms: Float64Array;
+  /** d values: each dimension's mean over the rows. */
+  mean: Float64Array;
+  /** d values: each dimension's variance over the rows (divided by n). */
+  variance: Float64Array;
+  /** d values: variance / total variance, summing to 1 (all 0 when every dimension is constant). */
+  share: Float64Array;
+  /** d dimension indices, by variance, largest first (ties: lower index first). */
+  order: Int32Array;
+  /** d values: the share of the first j + 1 dimensions of `order`, rising to 1. */
+  cumulative: Float64Array;
+}
+
+/** `tableComponents`' result; n = count, d = cols, k = components. */
+export interface TableComponents {
+  /** k values: each component's share of the total variance, largest first. */
+  explained: Float64Array;
+  /** k values: each component's variance (an eigenvalue of the covariance, divided by n). */
+  variance: Float64Array;
+  /** k * d values: component i's unit loading vector at [i * d, (i + 1) * d), its largest-magnitude entry positive. */
+  loadings: Float64Array;
+  /** n * k values: row a's coordinate on component i at [a * k + i] (the centred row dotted with the loading). */
+  coordinates: Float64Array;
+  /** Subspace iterations used, 2..300 (fewer at the largest widths; see tableComponents). */
+  iterations: number;
+}
+
+/** `tablePeriods`' result; d = cols, n = count. */
+export interface TablePeriods {
+  /** d values: the DFT bin of each column's peak, 1..floor(n/2) (0 for a constant column). */
+  bin: Int32Array;
+  /** d values: n / bin, the peak's period in positions (0 for a constant column). */
+  period: Float64Array;
+  /** d values: the column's power in that bin (both its halves) over all its power, 0..1. */
+  share: Float64Array;
+}
+
 export interface MemoryUsage {
   /** Size of the WebAssembly memory in bytes. */
   heapBytes: number;
@@ -282,6 +332,96 @@ export interface PeEngine {
     cols: number,
     metric?: 'cosine' | 'dot',
   ): Float64Array;
+
+  /**
+   * The cosine similarity of every pair of positions of a learned table (GPT-2's `wpe`, BERT's, OPT's after
+   * its two offset rows, Whisper's decoder), and its mean by offset, beside the sinusoidal encoding's curve at
+   * the same width. Products in float32 (rows scaled by powers of two, so no sum overflows), cosines and means
+   * in double. Exactly symmetric; exactly 1 on the diagonal, except that an all-zero row has cosine 0 with
+   * every row.
+   * @param values `rows * cols` numbers, row-major (a row per position; a `Float32Array` from a checkpoint),
+   *   each finite and within float32's range; a NaN or infinity is refused, naming its index
+   * @param rows rows of `values`, 1..8192; `rows * cols` at most 2^24
+   * @param cols values per row, 1..4096
+   * @param first the first row analysed, 0..rows-1 (default 0; 2 for OPT)
+   * @param count rows analysed from `first`, 1..2048 and at most `rows - first` (default `rows - first`);
+   *   `count^2 * cols / 2` (the multiply-adds) at most 2^32
+   * @param base the sinusoidal encoding's base for `sinusoid` (default 10000)
+   * @returns with n = count: `matrix`, n * n cosines (row-major, rows `first..first+n-1`); `byOffset`, n
+   *   values: for k = 0..n-1 the mean of `matrix[a][a + k]` over a = 0..n-1-k; `sinusoid`, n values: the same
+   *   mean for the sinusoidal table with `cols` dimensions (`dotByOffset(0, n - 1, cols, base) / (cols / 2)`),
+   *   or null when cols is odd.
+   * @throws Error when an argument is invalid.
+   */
+  tableCosine(
+    values: ArrayLike<number>,
+    rows: number,
+    cols: number,
+    first?: number,
+    count?: number,
+    base?: number,
+  ): TableCosine;
+
+  /**
+   * Row norms and per-dimension variance of a learned table's rows `first..first+count-1`, in double: how much
+   * of the position signal each dimension carries. "The top 10% of dimensions carry X% of the variance" is
+   * `cumulative[Math.ceil(0.1 * cols) - 1]`.
+   * @param values `rows * cols` finite float32 numbers, row-major (see tableCosine)
+   * @param rows 1..8192
+   * @param cols 1..4096
+   * @param first 0..rows-1 (default 0)
+   * @param count 1..rows-first (default `rows - first`)
+   * @throws Error when an argument is invalid.
+   */
+  tableStats(
+    values: ArrayLike<number>,
+    rows: number,
+    cols: number,
+    first?: number,
+    count?: number,
+  ): TableStats;
+
+  /**
+   * The top principal components of a learned table's centred rows `first..first+count-1`: the d x d
+   * covariance (float32 products), then subspace iteration with Rayleigh-Ritz on `components + 8` vectors
+   * from a fixed start until the top variances move by less than 1e-6 of the largest (at most 300
+   * iterations, and at most 2^32 / (cols^2 * (components + 8)): 10 at cols = 4096). Deterministic: each
+   * component's largest-magnitude loading is positive.
+   * @param values `rows * cols` finite float32 numbers, row-major (see tableCosine)
+   * @param rows 1..8192
+   * @param cols 1..4096
+   * @param first 0..rows-1 (default 0)
+   * @param count 2..rows-first (default `rows - first`); `count * cols^2 / 2` at most 2^32
+   * @param components k, 1..16 and at most cols (default 2)
+   * @throws Error when an argument is invalid or the work is over its cap.
+   */
+  tableComponents(
+    values: ArrayLike<number>,
+    rows: number,
+    cols: number,
+    first?: number,
+    count?: number,
+    components?: number,
+  ): TableComponents;
+
+  /**
+   * Each dimension's dominant frequency over a learned table's rows `first..first+count-1`: the DFT of the
+   * centred column over the n = count positions, its strongest bin but DC, as a period in positions, and the
+   * share of the column's power in that bin (1 for a pure sinusoid with whole cycles).
+   * @param values `rows * cols` finite float32 numbers, row-major (see tableCosine)
+   * @param rows 1..8192
+   * @param cols 1..4096
+   * @param first 0..rows-1 (default 0)
+   * @param count 2..rows-first (default `rows - first`); `count^2 * cols` at most 2^32
+   * @throws Error when an argument is invalid or the work is over its cap.
+   */
+  tablePeriods(
+    values: ArrayLike<number>,
+    rows: number,
+    cols: number,
+    first?: number,
+    count?: number,
+  ): TablePeriods;
 
   /**
    * The 2x2 matrix R (row-major `[r00, r01, r10, r11]`) with

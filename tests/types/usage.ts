@@ -23,6 +23,26 @@ async function usage(): Promise<void> {
   const similarity: Float64Array = pe.similarityMatrix(64, 512, 10000, 'cosine');
   const rowSimilarity: Float64Array = pe.tableSimilarity(table, 64, 512);
   const rowDots: Float64Array = pe.tableSimilarity([1, 0, 0, 1], 2, 2, 'dot');
+  const cosine = pe.tableCosine(table, 64, 512, 2, 62);
+  const cosineCells: Float32Array = cosine.matrix;
+  const sinusoidCurve: Float64Array | null = pe.tableCosine(
+    table,
+    64,
+    512,
+    undefined,
+    undefined,
+    500,
+  ).sinusoid;
+  const learnedCurve: Float64Array = cosine.byOffset;
+  const topShare: number = pe.tableStats(table, 64, 512).cumulative[51];
+  const byVariance: Int32Array = pe.tableStats(table, 64, 512, 2).order;
+  const components = pe.tableComponents(table, 64, 512, 0, 64, 3);
+  const explained: Float64Array = components.explained;
+  const iterations: number = components.iterations;
+  const columnPeriods: Float64Array = pe.tablePeriods(table, 64, 512).period;
+  const peakBins: Int32Array = pe.tablePeriods(table, 64, 512, 2, 62).bin;
+  void [cosineCells, sinusoidCurve, learnedCurve, topShare, byVariance, explained, iterations];
+  void [columnPeriods, peakBins];
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
   const order: Int32Array = pe.layoutOrder(512, 'split');
   const turned: Float64Array = pe.rotatePair(3, 100, 5, 512);

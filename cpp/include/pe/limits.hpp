@@ -48,6 +48,16 @@ inline constexpr int kMaxWords = 32;
 inline constexpr std::size_t kMaxSpreadStarts = 64;
 // Positions of the square matrices (similarity, RoPE scores, ALiBi bias, mixing grids).
 inline constexpr int kMaxSimilarityPositions = 1024;
+// A learned position table analysed as a whole (pe/table_stats.hpp): its rows (positions; OPT's 2050 and
+// more), the rows of its n x n cosine matrix (16 MiB of float32 at this size), and its principal components.
+inline constexpr int kMaxTableRows = 8192;
+inline constexpr int kMaxTableCosineRows = 2048;
+inline constexpr int kMaxTableComponents = 16;
+// Multiply-adds of one analysis: the cosine matrix's rows^2 * cols / 2, the covariance's rows * cols^2 / 2,
+// the columns' spectra rows^2 * cols, and the components' iterations cols^2 * (k + 8) each (they stop early
+// at this cap). At 2^33 the cosine matrix of 2048 x 4096 took 8.4 s in Node on the 2-core machine under load;
+// at 2^32 it is half that. GPT-2's cosine matrix is 2^28.6; OPT's (2048 x 768) spectra 2^31.6.
+inline constexpr std::int64_t kMaxTableWork = std::int64_t{1} << 32;
 inline constexpr double kMinBase = 1.0 + 1e-9;
 inline constexpr double kMaxBase = 1e12;
 // A position given as a number (RoPE start, context lengths, precision probes) rather than as a count of
