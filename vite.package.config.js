@@ -2,7 +2,8 @@
 // files a blog's bundler or a CDN serves as they are, in dist-package/:
 //   assets/pe-figure.js          the element (package.json's "./element"), its chunks, its stylesheet, the
 //                                workers and KaTeX's fonts (assets/fonts/)
-//   engine/                      pe-engine.js/.wasm/.d.ts and pe-lab.js/.wasm/.d.ts ("./engine", "./lab")
+//   engine/                      pe-engine.js/.wasm/.d.ts, pe-lab.js/.wasm/.d.ts and pe-models.js/.wasm/.d.ts
+//                                ("./engine", "./lab", "./models")
 // Every reference from one file to another is a relative import or `new URL('./literal', import.meta.url)`,
 // the forms Vite and webpack follow (copying the file and rewriting the URL) and a browser resolves against the
 // CDN's URL of the module. tests/package/ installs the packed tarball into a VitePress site and a Vite app.
@@ -25,6 +26,9 @@ const ENGINE_FILES = [
   'pe-lab.js',
   'pe-lab.wasm',
   'pe-lab.d.ts',
+  'pe-models.js',
+  'pe-models.wasm',
+  'pe-models.d.ts',
 ];
 
 /**

@@ -29,7 +29,7 @@ function inlineEngine() {
     load(id) {
       if (id !== INLINE_ENGINE) return null;
       // Static imports: the workers are classic scripts here (iife), which cannot load a chunk later.
-      const names = ['pe-engine', 'pe-lab'];
+      const names = ['pe-engine', 'pe-lab', 'pe-models'];
       const imports = names.map(
         (name, i) => `import create${i} from ${JSON.stringify(resolve(engineDir, `${name}.js`))};`,
       );

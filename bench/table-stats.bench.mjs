@@ -7,8 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
-const { default: createEngine } = await import(pathToFileURL(path.resolve(dir, 'pe-engine.js')).href);
-const pe = await createEngine();
+const { default: createModels } = await import(pathToFileURL(path.resolve(dir, 'pe-models.js')).href);
+const models = await createModels();
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const [N, D, K] = [1024, 768, 8];
 
@@ -152,29 +152,29 @@ function compare(contenders, runs) {
   return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
 }
 
-const { iterations } = pe.tableComponents(table, N, D, 0, N, K);
+const { iterations } = models.tableComponents(table, N, D, 0, N, K);
 const cos = compare(
-  { engine: () => pe.tableCosine(table, N, D), 'JS loop': () => jsCosine(table, N, D) },
+  { engine: () => models.tableCosine(table, N, D), 'JS loop': () => jsCosine(table, N, D) },
   RUNS,
 );
 const pca = compare(
   {
-    engine: () => pe.tableComponents(table, N, D, 0, N, K),
+    engine: () => models.tableComponents(table, N, D, 0, N, K),
     'JS loop': () => jsComponents(table, N, D, K, iterations),
   },
   Math.max(3, Math.round(RUNS / 3)),
 );
 // The worst case for the iteration: noise, whose covariance has no gaps between its top eigenvalues.
 const noise = table.map(() => random() - 0.5);
-const hard = pe.tableComponents(noise, N, D, 0, N, K).iterations;
+const hard = models.tableComponents(noise, N, D, 0, N, K).iterations;
 const noisy = compare(
   {
-    engine: () => pe.tableComponents(noise, N, D, 0, N, K),
+    engine: () => models.tableComponents(noise, N, D, 0, N, K),
     'JS loop': () => jsComponents(noise, N, D, K, hard),
   },
   3,
 );
-const engineCurve = pe.tableCosine(table, N, D).byOffset;
+const engineCurve = models.tableCosine(table, N, D).byOffset;
 const jsCurve = jsCosine(table, N, D);
 let worst = 0;
 for (let k = 0; k < N; k += 1) worst = Math.max(worst, Math.abs(engineCurve[k] - jsCurve[k]));

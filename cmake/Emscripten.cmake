@@ -38,11 +38,13 @@ target_link_libraries(pe_engine_speed PRIVATE pe_engine)
 target_compile_options(pe_engine_speed PRIVATE ${PE_WASM_COMPILE_FLAGS} -O3)
 pe_set_warnings(pe_engine_speed)
 
-# Two modules, each with the bindings it registers and the shared argument checks, formatting and memory report:
-# pe-engine, every figure's computations, which the article and every embed load; and pe-lab, the training
-# lab, which only the lab's figure and its workers load (the article's module is about a third smaller without
-# it). The engine library is static, so each module links only the objects its bindings reach; the speed
-# objects are named on the link line and the linker drops their unreferenced functions.
+# Three modules, each with the bindings it registers and the shared argument checks, formatting and memory report:
+# pe-engine, every figure's computations, which the article and every embed load; pe-lab, the training lab,
+# which only the lab's figure and its workers load (the article's module is about a third smaller without it);
+# and pe-models, the analyses of published models' positions (a RoPE config's spectrum, a learned table's
+# cosines, variance, components and periods), which only the figure of real models loads. The engine library is
+# static, so each module links only the objects its bindings reach; the speed objects are named on the link line
+# and the linker drops their unreferenced functions.
 function(pe_add_wasm_module name export_name)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "BINDINGS;POST_JS")
   list(TRANSFORM arg_BINDINGS REPLACE "(.+)" "${CMAKE_SOURCE_DIR}/cpp/bindings/\\1.cpp")
@@ -89,8 +91,9 @@ endfunction()
 function(pe_add_wasm_modules)
   set(shared args format memory)
   pe_add_wasm_module(pe-engine createEngine
-    BINDINGS ${shared} alibi attention compare extension mixing naive rope rope_config sentence-args sentence
-             similarity sinusoidal table_stats
+    BINDINGS ${shared} alibi attention compare extension mixing naive rope sentence-args sentence similarity
+             sinusoidal
     POST_JS post)
   pe_add_wasm_module(pe-lab createLab BINDINGS ${shared} lab POST_JS post lab)
+  pe_add_wasm_module(pe-models createModels BINDINGS ${shared} rope_config table_stats POST_JS post)
 endfunction()

@@ -11,14 +11,15 @@ for preset in wasm wasm-scalar; do
   fi
 done
 cmake --build build/wasm -j"$(nproc)"
-cmake --build build/wasm-scalar -j"$(nproc)" --target pe-engine pe-lab
+cmake --build build/wasm-scalar -j"$(nproc)" --target pe-engine pe-lab pe-models
 mkdir -p web/public/engine
-for name in pe-engine pe-lab; do
+for name in pe-engine pe-lab pe-models; do
   if ! cmp -s "build/wasm/$name.js" "build/wasm-scalar/$name.js"; then
     echo "The scalar build's $name.js differs from the SIMD build's; the page loads one glue for both." >&2
     exit 1
   fi
   cp "build/wasm-scalar/$name.wasm" "web/public/engine/$name.scalar.wasm"
 done
-cp build/wasm/pe-engine.js build/wasm/pe-engine.wasm build/wasm/pe-lab.js build/wasm/pe-lab.wasm \
-  cpp/bindings/pe-engine.d.ts cpp/bindings/pe-lab.d.ts web/public/engine/
+for name in pe-engine pe-lab pe-models; do
+  cp "build/wasm/$name.js" "build/wasm/$name.wasm" "cpp/bindings/$name.d.ts" web/public/engine/
+done

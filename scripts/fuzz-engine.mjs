@@ -3,11 +3,10 @@
 // function's name and names a parameter); known values must be exact afterwards; a second pass of the same
 // calls must hold no more memory than the first left.
 //   node scripts/fuzz-engine.mjs [--calls 200000] [--seed 1]
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { declaredParameters, runFuzz } from '../tests/js/fuzz.mjs';
+import { fuzzSurface, runFuzz } from '../tests/js/fuzz.mjs';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '200000' }, seed: { type: 'string', default: '1' } },
@@ -18,14 +17,15 @@ const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
 const load = async (name) => (await import(pathToFileURL(path.resolve(dir, `${name}.js`)).href)).default();
 const pe = await load('pe-engine');
 const labModule = await load('pe-lab');
-const parameters = declaredParameters(readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8'));
+const models = await load('pe-models');
+const { functions, parameters } = fuzzSurface(pe, models);
 
 const known = () => ({
   table: pe.sinusoidalTable(16, 32),
   ranges: pe.dimensionRanges(64, 512),
   pooled: pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled,
   rounded: pe.roundToFormat([1.1, 2.2, 65504], 'float16'),
-  spectrum: pe.ropeSpectrum(128, 500000, 131072, {
+  spectrum: models.ropeSpectrum(128, 500000, 131072, {
     ropeType: 'llama3',
     factor: 8,
     lowFreqFactor: 1,
@@ -35,20 +35,20 @@ const known = () => ({
 });
 const reference = known();
 const usage = () => {
-  const [engine, lab] = [pe.memoryUsage(), labModule.memoryUsage()];
+  const all = [pe, labModule, models].map((module) => module.memoryUsage());
   return {
-    heapBytes: engine.heapBytes + lab.heapBytes,
-    allocatedBytes: engine.allocatedBytes + lab.allocatedBytes,
+    heapBytes: all.reduce((sum, u) => sum + u.heapBytes, 0),
+    allocatedBytes: all.reduce((sum, u) => sum + u.allocatedBytes, 0),
   };
 };
 const start = usage();
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
 const warm = performance.now();
-const first = runFuzz(pe, labModule, parameters, { calls: Math.min(calls, 20000), seed });
+const first = runFuzz(functions, labModule, parameters, { calls: Math.min(calls, 20000), seed });
 const afterWarm = usage();
 const t0 = performance.now();
-const run = runFuzz(pe, labModule, parameters, { calls, seed });
+const run = runFuzz(functions, labModule, parameters, { calls, seed });
 const seconds = (performance.now() - t0) / 1000;
 const end = usage();
 const problems = [...first.problems, ...run.problems];

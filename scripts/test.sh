@@ -95,7 +95,7 @@ stage "Unit tests of the front end's pure modules" unit_tests
 stage "Build: WebAssembly engine, static site and single file" build
 stage "npm package in a VitePress site and a Vite app (Chromium)" package_tests
 stage "Node tests of the WASM engine" node_tests
-stage "Size budgets (WebAssembly: engine 60 KB, lab 63 KB; JavaScript and CSS 350 KB; gzipped)" budgets
+stage "Size budgets (WebAssembly: engine 60 KB, lab 63 KB, models 34 KB; JavaScript and CSS 350 KB; gzipped)" budgets
 stage "Type checks: pe-engine.d.ts, and web/src with checkJs" types
 stage "Browser tests (Chromium)" browser
 stage "Cross-browser tests (Firefox ESR, WebKitGTK, WPE WebKit without SIMD)" cross_browser

@@ -31,7 +31,7 @@ test('the article with every figure mounted reports no policy violation, and the
   await page.goto('index.html');
   await scrollThrough(page);
   expect(await page.evaluate(() => window.__violations)).toEqual([]);
-  for (const module of ['pe-engine', 'pe-lab']) {
+  for (const module of ['pe-engine', 'pe-lab', 'pe-models']) {
     const code = await (await page.request.get(`engine/${module}.js`)).text();
     expect(code, module).not.toMatch(/new Function\(|\beval\(/);
   }

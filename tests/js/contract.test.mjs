@@ -1,4 +1,5 @@
-// The engine's contract as a whole: every export is declared in pe-engine.d.ts, every entry point rejects bad
+// The engine's contract as a whole: every export is declared in pe-engine.d.ts (pe-models.d.ts for the models'
+// module), every entry point rejects bad
 // arguments with an Error that names the function and the parameter, and neither errors nor repeated calls
 // leave memory behind.
 import { test } from 'node:test';
@@ -7,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import {
   pe,
   labModule,
+  models,
   createEngine,
   createLab,
   assertEngineError,
@@ -16,10 +18,13 @@ import {
 
 // The engine's functions are the methods of the PeEngine interface (other interfaces, such as Lab, have
 // methods of their own).
-const dts = readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8');
-const engineStart = dts.indexOf('export interface PeEngine {');
-const engineBlock = dts.slice(engineStart, dts.indexOf('\n}\n', engineStart));
-const declared = [...engineBlock.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);
+const methodsOf = (file, name) => {
+  const dts = readFileSync(file, 'utf8');
+  const start = dts.indexOf(`export interface ${name} {`);
+  return [...dts.slice(start, dts.indexOf('\n}\n', start)).matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);
+};
+const declared = methodsOf('cpp/bindings/pe-engine.d.ts', 'PeEngine');
+const declaredModels = methodsOf('cpp/bindings/pe-models.d.ts', 'PeModels');
 
 // One call per entry point with a bad argument, and the parameter its message must name.
 const badCalls = {
@@ -32,10 +37,6 @@ const badCalls = {
   dotByOffsetSpread: [() => pe.dotByOffsetSpread([0], -1, 8), /maxOffset/],
   similarityMatrix: [() => pe.similarityMatrix(8, 8, 10000, 'euclid'), /metric/],
   tableSimilarity: [() => pe.tableSimilarity([1, 2, 3], 2, 2), /values/],
-  tableCosine: [() => pe.tableCosine([1, 2, NaN, 4], 2, 2), /values.*item 2/],
-  tableStats: [() => pe.tableStats([1, 2, 3, 4], 2, 2, 2), /first/],
-  tableComponents: [() => pe.tableComponents([1, 2, 3, 4], 2, 2, 0, 2, 3), /components/],
-  tablePeriods: [() => pe.tablePeriods([1, 2, 3, 4], 2, 2, 1), /count/],
   projectedSimilarity: [() => pe.projectedSimilarity(8, 16, 8, 10000, 'alibi'), /mode/],
   diagonalSpread: [() => pe.diagonalSpread([1, 2, 3], 2), /values/],
   layoutOrder: [() => pe.layoutOrder(8, 'diagonal'), /layout/],
@@ -50,7 +51,6 @@ const badCalls = {
   alibiSlopes: [() => pe.alibiSlopes(65), /nHeads/],
   alibiBias: [() => pe.alibiBias(0, 4), /nHeads/],
   contextExtension: [() => pe.contextExtension(128, 10000, 2048, 8192, 'rerope'), /method/],
-  ropeSpectrum: [() => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'su' }), /scaling\.ropeType/],
   positionRounding: [() => pe.positionRounding(0, 'bfloat16'), /length/],
   phaseError: [() => pe.phaseError([1, NaN], 128, 10000, 'float32'), /positions/],
   roundToFormat: [() => pe.roundToFormat([1], 'float8'), /format/],
@@ -69,6 +69,14 @@ const badCalls = {
   mixingSpread: [() => pe.mixingSpread('dog', 0, 0, 64), /positions/],
   memoryUsage: [() => pe.memoryUsage(1), /at most 0 arguments/],
 };
+const modelsBadCalls = {
+  tableCosine: [() => models.tableCosine([1, 2, NaN, 4], 2, 2), /values.*item 2/],
+  tableStats: [() => models.tableStats([1, 2, 3, 4], 2, 2, 2), /first/],
+  tableComponents: [() => models.tableComponents([1, 2, 3, 4], 2, 2, 0, 2, 3), /components/],
+  tablePeriods: [() => models.tablePeriods([1, 2, 3, 4], 2, 2, 1), /count/],
+  ropeSpectrum: [() => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'su' }), /scaling\.ropeType/],
+  memoryUsage: [() => models.memoryUsage(1), /at most 0 arguments/],
+};
 
 test("the engine's module holds exactly what pe-engine.d.ts declares, and nothing internal", () => {
   assert.deepEqual(Object.keys(pe).sort(), [...declared].sort());
@@ -77,6 +85,15 @@ test("the engine's module holds exactly what pe-engine.d.ts declares, and nothin
     assert.equal(pe[internal], undefined, `${internal} is not reachable`);
   }
   assert.ok(Object.isFrozen(pe), 'the module cannot be patched');
+});
+
+test('the models are a module of their own: exactly what pe-models.d.ts declares, none of it in the engine', () => {
+  assert.deepEqual(Object.keys(models).sort(), [...declaredModels].sort());
+  assert.equal(models._malloc, undefined);
+  assert.ok(Object.isFrozen(models));
+  for (const name of declaredModels.filter((n) => n !== 'memoryUsage')) {
+    assert.equal(pe[name], undefined, `${name} is not in the engine every reader downloads`);
+  }
 });
 
 test('the lab is a module of its own: exactly what pe-lab.d.ts declares, and the engine has no Lab', async () => {
@@ -92,18 +109,20 @@ test('the lab is a module of its own: exactly what pe-lab.d.ts declares, and the
 
 test('every entry point rejects a bad argument with an Error naming the function and the parameter', () => {
   assert.deepEqual(Object.keys(badCalls).sort(), [...declared].sort(), 'one bad call per declared function');
-  for (const [name, [call, parameter]] of Object.entries(badCalls)) {
+  assert.deepEqual(Object.keys(modelsBadCalls).sort(), [...declaredModels].sort(), 'and per models function');
+  for (const [name, [call, parameter]] of [...Object.entries(badCalls), ...Object.entries(modelsBadCalls)]) {
     const error = assertEngineError(call, parameter, new RegExp(`^${name}: `));
     assert.ok(error.message.length < 600, `${name}: a readable message`);
   }
 });
 
 test('10,000 bad calls across every entry point leave results exact and memory unchanged', () => {
-  const calls = Object.values(badCalls).map(([call]) => call);
+  const calls = [...Object.values(badCalls), ...Object.values(modelsBadCalls)].map(([call]) => call);
   assertBadCallsLeaveNoTrace(calls, 10000, () => ({
     table: pe.sinusoidalTable(16, 32),
     sentence: pe.attendSentence('the dog chased the cat', 'rope', 64, 3).pooled,
     slopes: pe.alibiSlopes(12),
+    spectrum: models.ropeSpectrum(64, 10000, 4096, { ropeType: 'linear', factor: 2 }).scaledInvFreq,
   }));
 });
 
@@ -115,7 +134,7 @@ test('repeated good calls do not grow the heap', () => {
     pe.tableSimilarity(pe.sinusoidalTable(32, 64), 32, 64);
     pe.attendSentence('dog bites man', 'sinusoidal', 128, 1);
     pe.contextExtension(128, 10000, 2048, 8192, 'ntk');
-    pe.ropeSpectrum(128, 500000, 131072, {
+    models.ropeSpectrum(128, 500000, 131072, {
       ropeType: 'yarn',
       factor: 32,
       originalMaxPositionEmbeddings: 4096,

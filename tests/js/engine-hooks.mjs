@@ -1,5 +1,5 @@
 // A Node module hook that gives the front end's engine loader (web/src/engine/engine.js) the built engine as the
-// single-file copy carries it (web/src/engine/engine-inline.js): loadEngine() and loadLab() then start the modules of
+// single-file copy carries it (web/src/engine/engine-inline.js): loadEngine(), loadLab() and loadModels() then start the modules of
 // PE_ENGINE_DIR (dist/engine by default) in Node, and figures compute exactly as on the page. Register with
 // raw-hooks.mjs before importing a figure:
 //   register('./engine-hooks.mjs', import.meta.url);
@@ -14,6 +14,6 @@ export async function load(url, context, nextLoad) {
     return nextLoad(url, context);
   const source =
     `export const inlineModules = { 'pe-engine': () => import(${file('pe-engine')}), ` +
-    `'pe-lab': () => import(${file('pe-lab')}) };`;
+    `'pe-lab': () => import(${file('pe-lab')}), 'pe-models': () => import(${file('pe-models')}) };`;
   return { format: 'module', shortCircuit: true, source };
 }

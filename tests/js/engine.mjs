@@ -1,4 +1,4 @@
-// Loads the built engine and the lab's module once for every Node test file, and holds the one float-tolerance
+// Loads the built engine, the lab's module and the models' module once for every Node test file, and holds the one float-tolerance
 // helper.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -8,12 +8,15 @@ const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
 const load = async (name) => (await import(pathToFileURL(path.resolve(dir, `${name}.js`)).href)).default;
 const createEngine = await load('pe-engine');
 const createLab = await load('pe-lab');
+const createModels = await load('pe-models');
 
 /** One shared engine instance, loaded with no arguments as a user would. */
 export const pe = await createEngine();
 /** One shared instance of the training lab's module (`Lab`, `memoryUsage`). */
 export const labModule = await createLab();
-export { createEngine, createLab };
+/** One shared instance of the models' module (`ropeSpectrum`, the learned-table analyses). */
+export const models = await createModels();
+export { createEngine, createLab, createModels };
 
 /** Asserts |actual - expected| <= tolerance for a number or every item of two equally long arrays. */
 export function assertClose(actual, expected, tolerance, message = '') {
@@ -60,9 +63,9 @@ export function maxAbsDiff(a, b) {
   return worst;
 }
 
-/** Asserts that `work` leaves both modules' heaps and allocated bytes as they were before it ran. */
+/** Asserts that `work` leaves the three modules' heaps and allocated bytes as they were before it ran. */
 export function assertMemoryUnchanged(work) {
-  const usage = () => [pe.memoryUsage(), labModule.memoryUsage()];
+  const usage = () => [pe.memoryUsage(), labModule.memoryUsage(), models.memoryUsage()];
   const before = usage();
   work();
   assert.deepEqual(usage(), before);

@@ -1,11 +1,27 @@
-// A seeded fuzzer of the engine's whole JavaScript surface: every export of the engine's module, and the lab
-// module's Lab constructor and its methods, called with random and hostile arguments. Shared by fuzz.test.mjs (a short run under
+// A seeded fuzzer of the engine's whole JavaScript surface: every export of the engine's and the models'
+// modules, and the lab module's Lab constructor and its methods, called with random and hostile arguments. Shared by fuzz.test.mjs (a short run under
 // `npm test`) and scripts/fuzz-engine.mjs (a long run under `npm run bench`).
+import { readFileSync } from 'node:fs';
 
-/** Parameter names of every entry point, as pe-engine.d.ts declares them. */
-export function declaredParameters(dts) {
+/**
+ * The functions a fuzz calls, the engine's and the models' modules' together (memoryUsage: the engine's), and
+ * their parameter names as pe-engine.d.ts and pe-models.d.ts declare them.
+ */
+export function fuzzSurface(engine, models) {
+  const read = (name) => readFileSync(`cpp/bindings/${name}.d.ts`, 'utf8');
+  return {
+    functions: { ...models, ...engine },
+    parameters: {
+      ...declaredParameters(read('pe-models'), 'PeModels'),
+      ...declaredParameters(read('pe-engine'), 'PeEngine'),
+    },
+  };
+}
+
+/** Parameter names of every method of the interface `name` (PeEngine, PeModels) in a .d.ts file's text. */
+export function declaredParameters(dts, name) {
   const out = {};
-  const start = dts.indexOf('export interface PeEngine {');
+  const start = dts.indexOf(`export interface ${name} {`);
   const block = dts.slice(start, dts.indexOf('\n}\n', start));
   for (const m of block.matchAll(/^ {2}(\w+)\(([\s\S]*?)\):/gm)) {
     const params = [];

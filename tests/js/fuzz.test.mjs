@@ -4,11 +4,10 @@
 // of Lab. scripts/fuzz-engine.mjs runs the same fuzz for longer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { pe, labModule, assertEngineError, assertMemoryUnchanged } from './engine.mjs';
-import { declaredParameters, runFuzz } from './fuzz.mjs';
+import { pe, labModule, models, assertEngineError, assertMemoryUnchanged } from './engine.mjs';
+import { fuzzSurface, runFuzz } from './fuzz.mjs';
 
-const parameters = declaredParameters(readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8'));
+const { functions, parameters } = fuzzSurface(pe, models);
 
 function thrower() {
   throw new Error('hostile');
@@ -40,7 +39,7 @@ function knownValues() {
       attention: pe.selfAttention([1, 2, 3, 4], 2, 2, { positional: 'alibi' }).weights,
       rounded: pe.roundToFormat([1.1, 2.2, 65504], 'float16'),
       slopes: pe.alibiSlopes(12),
-      spectrum: pe.ropeSpectrum(16, 10000, 4096, {
+      spectrum: models.ropeSpectrum(16, 10000, 4096, {
         ropeType: 'yarn',
         factor: 4,
         originalMaxPositionEmbeddings: 1024,
@@ -94,11 +93,16 @@ test('20,000 calls whose arguments throw while read, across every route, leave t
     [() => pe.tokenize({ toString: thrower }), /^tokenize: text must be a string/],
     [
       () =>
-        pe.ropeSpectrum(16, 10000, 4096, { ropeType: 'longrope', shortFactor: revoked([]), longFactor: [] }),
+        models.ropeSpectrum(16, 10000, 4096, {
+          ropeType: 'longrope',
+          shortFactor: revoked([]),
+          longFactor: [],
+        }),
       /^ropeSpectrum: scaling\.shortFactor could not be read/,
     ],
     [
-      () => pe.ropeSpectrum(4, 10000, 4096, { ropeType: 'longrope', shortFactor: [1, { valueOf: thrower }] }),
+      () =>
+        models.ropeSpectrum(4, 10000, 4096, { ropeType: 'longrope', shortFactor: [1, { valueOf: thrower }] }),
       /^ropeSpectrum: scaling\.shortFactor must hold finite numbers only; item 1 is an object\.$/,
     ],
     [() => pe.pairPeriods({ valueOf: thrower }), /^pairPeriods: dModel must be .*; received an object\.$/],
@@ -171,13 +175,13 @@ test('array items are numbers as they are: no coercion of null, strings, boolean
   );
 });
 
-test('an argument that cannot be read is named by its parameter, as pe-engine.d.ts declares it', () => {
+test('an argument that cannot be read is named by its parameter, as the .d.ts files declare it', () => {
   for (const [name, names] of Object.entries(parameters)) {
     names.forEach((parameter, i) => {
       const args = names.map(() => undefined);
       args[i] = revoked([]);
       assertEngineError(
-        () => pe[name](...args),
+        () => functions[name](...args),
         new RegExp(`^${name}: ${parameter} could not be read; reading it threw TypeError: `),
       );
     });
@@ -194,11 +198,11 @@ test('a seeded fuzz of every export and of Lab: 2 x 12,000 calls, errors by the 
   const seed = 20260101;
   // The first pass reaches the heap's high-water mark (some calls are valid and large) and every cache; the
   // same calls again must then hold no more memory.
-  const first = runFuzz(pe, labModule, parameters, { calls, seed });
+  const first = runFuzz(functions, labModule, parameters, { calls, seed });
   assert.deepEqual(first.problems, []);
   let second;
   assertMemoryUnchanged(() => {
-    second = runFuzz(pe, labModule, parameters, { calls, seed });
+    second = runFuzz(functions, labModule, parameters, { calls, seed });
   });
   assert.deepEqual(second.problems, []);
   assert.equal(second.threw, first.threw);

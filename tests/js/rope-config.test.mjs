@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { pe, assertEngineError, assertBadCallsLeaveNoTrace, assertRelativelyClose } from './engine.mjs';
+import { models, assertEngineError, assertBadCallsLeaveNoTrace, assertRelativelyClose } from './engine.mjs';
 import { CASES, hfCase, phi3, ramp } from './rope-cases.mjs';
 
 const PYTHON = '/usr/bin/python3';
@@ -39,7 +39,7 @@ test("ropeSpectrum matches Hugging Face's functions for every rope_type, to a re
   let worst = 0;
   names.forEach((name, c) => {
     const [scaled, plain] = [hf[c], hf[names.length + c]];
-    const r = pe.ropeSpectrum(...CASES[name]);
+    const r = models.ropeSpectrum(...CASES[name]);
     assert.equal(r.rotaryDim, scaled.dim, `${name}: rotary dimension`);
     for (const [actual, expected, what] of [
       [r.scaledInvFreq, scaled.inv_freq, 'scaledInvFreq'],
@@ -55,7 +55,7 @@ test("ropeSpectrum matches Hugging Face's functions for every rope_type, to a re
 });
 
 test('ropeSpectrum derives wavelengths, factors and turns from the frequencies', () => {
-  const r = pe.ropeSpectrum(...CASES['llama3, Llama 3.1 (8, 1, 4, 8192)']);
+  const r = models.ropeSpectrum(...CASES['llama3, Llama 3.1 (8, 1, 4, 8192)']);
   for (const key of ['invFreq', 'scaledInvFreq', 'pairFactor', 'wavelength', 'scaledWavelength', 'turns']) {
     assert.ok(r[key] instanceof Float64Array, key);
     assert.equal(r[key].length, 64, key);
@@ -90,10 +90,10 @@ test('ropeSpectrum derives wavelengths, factors and turns from the frequencies',
   assert.ok(Math.abs(r.pairFactor[35] - 8) < 1e-14);
   assert.ok(r.turns[63] < 1);
   assert.equal(r.longFactor, false);
-  assert.equal(pe.ropeSpectrum(...CASES['longrope, Phi-3, past it (long)']).longFactor, true);
+  assert.equal(models.ropeSpectrum(...CASES['longrope, Phi-3, past it (long)']).longFactor, true);
   assert.notEqual(
     r.invFreq,
-    pe.ropeSpectrum(...CASES['llama3, Llama 3.1 (8, 1, 4, 8192)']).invFreq,
+    models.ropeSpectrum(...CASES['llama3, Llama 3.1 (8, 1, 4, 8192)']).invFreq,
     'fresh arrays',
   );
 });
@@ -108,94 +108,95 @@ const llama3 = {
 
 // Each bad call, and what its message must say: the parameter, the value received and what is allowed.
 const BAD = [
-  [() => pe.ropeSpectrum(NaN, 10000, 4096), /headDim must be an integer from 2 to 4096; received NaN/],
-  [() => pe.ropeSpectrum(-128, 10000, 4096), /headDim .* received -128/],
-  [() => pe.ropeSpectrum('128', 10000, 4096), /headDim .* received "128"/],
-  [() => pe.ropeSpectrum(128, 1, 4096), /base must be a finite number greater than 1/],
+  [() => models.ropeSpectrum(NaN, 10000, 4096), /headDim must be an integer from 2 to 4096; received NaN/],
+  [() => models.ropeSpectrum(-128, 10000, 4096), /headDim .* received -128/],
+  [() => models.ropeSpectrum('128', 10000, 4096), /headDim .* received "128"/],
+  [() => models.ropeSpectrum(128, 1, 4096), /base must be a finite number greater than 1/],
   [
-    () => pe.ropeSpectrum(128, 10000, 1e10),
+    () => models.ropeSpectrum(128, 10000, 1e10),
     /contextLength must be an integer from 1 to 1000000000; received 1e\+10/,
   ],
-  [() => pe.ropeSpectrum(128, 10000, 4096, 'llama3'), /scaling must be an object such as/],
-  [() => pe.ropeSpectrum(128, 10000, 4096, [1]), /scaling must be an object/],
+  [() => models.ropeSpectrum(128, 10000, 4096, 'llama3'), /scaling must be an object such as/],
+  [() => models.ropeSpectrum(128, 10000, 4096, [1]), /scaling must be an object/],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'su' }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'su' }),
     /scaling\.ropeType must be one of "default", .*"llama3"; received "su"/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { type: 'linear', factor: 2 }),
+    () => models.ropeSpectrum(128, 10000, 4096, { type: 'linear', factor: 2 }),
     /scaling must be an object with no keys but ropeType, .*received an object with the key "type"/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'linear' }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'linear' }),
     /scaling\.factor must be given for ropeType "linear"; received undefined/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'linear', factor: 0.5 }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'linear', factor: 0.5 }),
     /scaling\.factor must be a finite number from 1 to 1e\+06; received 0\.5/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: Infinity }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: Infinity }),
     /scaling\.factor .* received Infinity/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: 4, betaFast: -1 }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: 4, betaFast: -1 }),
     /scaling\.betaFast must be a finite number greater than 0/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: 4, truncate: 'no' }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: 4, truncate: 'no' }),
     /scaling\.truncate must be true or false; received "no"/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: 4, mscale: 10n }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'yarn', factor: 4, mscale: 10n }),
     /scaling\.mscale .* received a BigInt/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ...llama3, originalMaxPositionEmbeddings: undefined }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ...llama3, originalMaxPositionEmbeddings: undefined }),
     /scaling\.originalMaxPositionEmbeddings must be given for ropeType "llama3"/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ...llama3, highFreqFactor: 1 }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ...llama3, highFreqFactor: 1 }),
     /scaling\.highFreqFactor must be greater than scaling\.lowFreqFactor \(1\); received 1/,
   ],
   [
-    () => pe.ropeSpectrum(128, 10000, 4096, { ...llama3, originalMaxPositionEmbeddings: 8192.5 }),
+    () => models.ropeSpectrum(128, 10000, 4096, { ...llama3, originalMaxPositionEmbeddings: 8192.5 }),
     /originalMaxPositionEmbeddings must be an integer/,
   ],
   [
-    () => pe.ropeSpectrum(96, 10000, 4096, { ...phi3, shortFactor: ramp(47, 1, 2) }),
+    () => models.ropeSpectrum(96, 10000, 4096, { ...phi3, shortFactor: ramp(47, 1, 2) }),
     /scaling\.shortFactor must be an array or typed array of exactly 48 finite numbers; received an array of length 47/,
   ],
   [
-    () => pe.ropeSpectrum(96, 10000, 4096, { ...phi3, longFactor: undefined }),
+    () => models.ropeSpectrum(96, 10000, 4096, { ...phi3, longFactor: undefined }),
     /scaling\.longFactor must be an array/,
   ],
   [
-    () => pe.ropeSpectrum(96, 10000, 4096, { ...phi3, longFactor: ramp(48, 0, 2) }),
+    () => models.ropeSpectrum(96, 10000, 4096, { ...phi3, longFactor: ramp(48, 0, 2) }),
     /scaling\.longFactor must be numbers greater than 0 .* received item 0 = 0/,
   ],
   [
-    () => pe.ropeSpectrum(96, 10000, 4096, { ...phi3, shortFactor: [...ramp(47, 1, 2), NaN] }),
+    () => models.ropeSpectrum(96, 10000, 4096, { ...phi3, shortFactor: [...ramp(47, 1, 2), NaN] }),
     /scaling\.shortFactor must hold finite numbers only; item 47 is NaN/,
   ],
   [
-    () => pe.ropeSpectrum(64, 10000, 4096, undefined, { partialRotaryFactor: 0.4 }),
+    () => models.ropeSpectrum(64, 10000, 4096, undefined, { partialRotaryFactor: 0.4 }),
     /headDim \* options\.partialRotaryFactor must be an even rotary dimension of at least 2; received 64 \* 0\.4, a rotary dimension of 25/,
   ],
   [
-    () => pe.ropeSpectrum(64, 10000, 4096, undefined, { partialRotaryFactor: 1.5 }),
+    () => models.ropeSpectrum(64, 10000, 4096, undefined, { partialRotaryFactor: 1.5 }),
     /options\.partialRotaryFactor must be a finite number greater than 0 and at most 1; received 1\.5/,
   ],
   [
-    () => pe.ropeSpectrum(8, 10000, 4096, { ropeType: 'dynamic', factor: 2 }, { partialRotaryFactor: 0.25 }),
+    () =>
+      models.ropeSpectrum(8, 10000, 4096, { ropeType: 'dynamic', factor: 2 }, { partialRotaryFactor: 0.25 }),
     /at least 4 for ropeType "dynamic"/,
   ],
   [
-    () => pe.ropeSpectrum(64, 10000, 4096, undefined, { seqLen: 0 }),
+    () => models.ropeSpectrum(64, 10000, 4096, undefined, { seqLen: 0 }),
     /options\.seqLen must be an integer from 1 to 1000000000; received 0/,
   ],
   [
-    () => pe.ropeSpectrum(64, 10000, 4096, undefined, { seq_len: 10 }),
+    () => models.ropeSpectrum(64, 10000, 4096, undefined, { seq_len: 10 }),
     /options must be an object with no keys but partialRotaryFactor, seqLen/,
   ],
 ];
@@ -205,6 +206,6 @@ test('ropeSpectrum rejects bad arguments with messages that name them, and keeps
   assertBadCallsLeaveNoTrace(
     BAD.map(([call]) => call),
     2000,
-    () => pe.ropeSpectrum(...CASES['llama3, Llama 3.1 (8, 1, 4, 8192)']).scaledInvFreq,
+    () => models.ropeSpectrum(...CASES['llama3, Llama 3.1 (8, 1, 4, 8192)']).scaledInvFreq,
   );
 });

@@ -7,17 +7,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { createEngine, createLab, pe } from './engine.mjs';
-import { createFuzzer, declaredParameters, runFuzz } from './fuzz.mjs';
+import { createEngine, createLab, createModels, pe } from './engine.mjs';
+import { createFuzzer, fuzzSurface, runFuzz } from './fuzz.mjs';
 import { LARGEST, fillUntilRefused } from './lab-memory.mjs';
 
 const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
 const scalarBytes = (name) => readFileSync(path.resolve(dir, `${name}.scalar.wasm`));
 const scalar = await createEngine({ wasmBinary: scalarBytes('pe-engine') });
 const scalarLab = await createLab({ wasmBinary: scalarBytes('pe-lab') });
-const parameters = declaredParameters(readFileSync('cpp/bindings/pe-engine.d.ts', 'utf8'));
+const scalarModels = await createModels({ wasmBinary: scalarBytes('pe-models') });
+const { functions: scalarFunctions, parameters } = fuzzSurface(scalar, scalarModels);
 
-const usage = () => [scalar.memoryUsage(), scalarLab.memoryUsage()];
+const usage = () => [scalar.memoryUsage(), scalarLab.memoryUsage(), scalarModels.memoryUsage()];
 const known = (engine) => ({
   table: engine.sinusoidalTable(16, 32),
   ranges: engine.dimensionRanges(64, 512),
@@ -49,10 +50,10 @@ test('a seeded fuzz of the scalar modules: 2 x 12,000 calls, errors by the contr
   const reference = known(scalar);
   const calls = 12000;
   const seed = 20261206;
-  const first = runFuzz(scalar, scalarLab, parameters, { calls, seed });
+  const first = runFuzz(scalarFunctions, scalarLab, parameters, { calls, seed });
   assert.deepEqual(first.problems, []);
   const before = usage();
-  const second = runFuzz(scalar, scalarLab, parameters, { calls, seed });
+  const second = runFuzz(scalarFunctions, scalarLab, parameters, { calls, seed });
   assert.deepEqual(usage(), before, 'memory held after the same calls again');
   assert.deepEqual(second.problems, []);
   assert.equal(second.threw, first.threw);
@@ -64,9 +65,17 @@ test('a seeded fuzz of the scalar modules: 2 x 12,000 calls, errors by the contr
 test('the same 12,000 fuzzed calls on both builds: bitwise the same results, the same errors', async () => {
   const seed = 7;
   // Fresh instances of both builds, so that both heaps have the same history (memoryUsage is a call too).
-  const simd = createFuzzer(await createEngine(), await createLab(), parameters, seed);
+  const simd = createFuzzer(
+    fuzzSurface(await createEngine(), await createModels()).functions,
+    await createLab(),
+    parameters,
+    seed,
+  );
   const plain = createFuzzer(
-    await createEngine({ wasmBinary: scalarBytes('pe-engine') }),
+    fuzzSurface(
+      await createEngine({ wasmBinary: scalarBytes('pe-engine') }),
+      await createModels({ wasmBinary: scalarBytes('pe-models') }),
+    ).functions,
     await createLab({ wasmBinary: scalarBytes('pe-lab') }),
     parameters,
     seed,

@@ -1,16 +1,17 @@
-// The scalar modules (pe-engine.scalar.wasm, pe-lab.scalar.wasm: no WebAssembly SIMD, for the browsers that
+// The scalar modules (pe-engine.scalar.wasm, pe-lab.scalar.wasm, pe-models.scalar.wasm: no WebAssembly SIMD, for the browsers that
 // have none) compute bit for bit what the SIMD modules compute, with the same glue: the sinusoidal table,
 // RoPE, ALiBi, a model's RoPE spectrum, the similarity matrix and a lab run's losses and state.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { createEngine, createLab, labModule, pe } from './engine.mjs';
+import { createEngine, createLab, createModels, labModule, models, pe } from './engine.mjs';
 
 const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
 const scalarBytes = (name) => readFileSync(path.resolve(dir, `${name}.scalar.wasm`));
 const scalarEngine = await createEngine({ wasmBinary: scalarBytes('pe-engine') });
 const scalarLab = await createLab({ wasmBinary: scalarBytes('pe-lab') });
+const scalarModels = await createModels({ wasmBinary: scalarBytes('pe-models') });
 
 /** The bytes of a typed array, to compare bit for bit (NaN payloads and signed zeros included). */
 const bytesOf = (array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
@@ -60,8 +61,8 @@ test('the scalar engine computes the SIMD engine\u2019s tables bit for bit', () 
     { ropeType: 'yarn', factor: 40, originalMaxPositionEmbeddings: 4096, mscale: 1, mscaleAllDim: 0.5 },
     { ropeType: 'dynamic', factor: 4 },
   ]) {
-    const [simd, scalar] = [pe, scalarEngine].map((engine) =>
-      engine.ropeSpectrum(128, 500000, 131072, scaling, { seqLen: 200000 }),
+    const [simd, scalar] = [models, scalarModels].map((module) =>
+      module.ropeSpectrum(128, 500000, 131072, scaling, { seqLen: 200000 }),
     );
     for (const key of ['scaledInvFreq', 'turns']) {
       assert.deepEqual(bytesOf(scalar[key]), bytesOf(simd[key]), `ropeSpectrum ${scaling.ropeType} ${key}`);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { assertClose, assertNoGrowth, createEngine, pe } from './engine.mjs';
+import { assertClose, assertNoGrowth, createModels, models } from './engine.mjs';
 import { seeded } from './fuzz.mjs';
 
 const ROWS = 302;
@@ -76,7 +76,7 @@ function referenceEigen() {
 }
 
 test('tableCosine: every pair and the mean by offset against double; the sinusoid by its closed form', () => {
-  const got = pe.tableCosine(table, ROWS, D, FIRST);
+  const got = models.tableCosine(table, ROWS, D, FIRST);
   const ref = referenceCosine();
   assert.ok(got.matrix instanceof Float32Array);
   assert.equal(got.matrix.length, N * N);
@@ -94,12 +94,12 @@ test('tableCosine: every pair and the mean by offset against double; the sinusoi
     return s / (D / 2);
   });
   assertClose(got.sinusoid, closed, 1e-9, 'sinusoid');
-  assert.equal(pe.tableCosine(table, ROWS * 2, D / 2, 0, 4).sinusoid.length, 4);
-  assert.equal(pe.tableCosine(new Float32Array(9).fill(1), 3, 3).sinusoid, null);
+  assert.equal(models.tableCosine(table, ROWS * 2, D / 2, 0, 4).sinusoid.length, 4);
+  assert.equal(models.tableCosine(new Float32Array(9).fill(1), 3, 3).sinusoid, null);
 });
 
 test('tableStats: norms, variances, shares and their order against double', () => {
-  const got = pe.tableStats(table, ROWS, D, FIRST);
+  const got = models.tableStats(table, ROWS, D, FIRST);
   const ref = referenceCosine();
   assertClose(got.norms, ref.norms, 1e-12, 'norms');
   assertClose(got.mean, mean, 1e-14, 'mean');
@@ -129,7 +129,7 @@ test('tableStats: norms, variances, shares and their order against double', () =
 
 test('tableComponents: explained variance, loadings and coordinates against a double eigendecomposition', () => {
   const k = 6;
-  const got = pe.tableComponents(table, ROWS, D, FIRST, N, k);
+  const got = models.tableComponents(table, ROWS, D, FIRST, N, k);
   const { values, vectors } = referenceEigen();
   const total = values.reduce((s, v) => s + v, 0);
   assertClose(
@@ -156,7 +156,7 @@ test('tableComponents: explained variance, loadings and coordinates against a do
 });
 
 test('tablePeriods: the peak bin and its share of the power against a double DFT', () => {
-  const got = pe.tablePeriods(table, ROWS, D, FIRST);
+  const got = models.tablePeriods(table, ROWS, D, FIRST);
   for (let j = 0; j < D; j += 1) {
     let power = 0;
     for (let a = 0; a < N; a += 1) power += centred(a, j) ** 2;
@@ -178,8 +178,8 @@ test('tablePeriods: the peak bin and its share of the power against a double DFT
 
 test('the four analyses are bit for bit the same in the scalar module, and hold no memory', async () => {
   const dir = process.env.PE_ENGINE_DIR ?? 'dist/engine';
-  const wasmBinary = readFileSync(path.resolve(dir, 'pe-engine.scalar.wasm'));
-  const scalar = await createEngine({ wasmBinary });
+  const wasmBinary = readFileSync(path.resolve(dir, 'pe-models.scalar.wasm'));
+  const scalar = await createModels({ wasmBinary });
   const bytes = (a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   const calls = {
     tableCosine: (e) => e.tableCosine(table, ROWS, D, FIRST),
@@ -188,12 +188,12 @@ test('the four analyses are bit for bit the same in the scalar module, and hold 
     tablePeriods: (e) => e.tablePeriods(table, ROWS, D, FIRST),
   };
   for (const [name, call] of Object.entries(calls)) {
-    const [simd, plain] = [call(pe), call(scalar)];
+    const [simd, plain] = [call(models), call(scalar)];
     for (const [key, value] of Object.entries(simd)) {
       if (ArrayBuffer.isView(value)) assert.deepEqual(bytes(plain[key]), bytes(value), `${name}.${key}`);
       else assert.equal(plain[key], value, `${name}.${key}`);
     }
-    assertNoGrowth(() => call(pe), 2);
+    assertNoGrowth(() => call(models), 2);
   }
 });
 
@@ -201,20 +201,20 @@ test('a NaN or infinity in the table is refused with its index; sizes are capped
   const bad = table.slice();
   bad[1234] = Infinity;
   assert.throws(
-    () => pe.tableStats(bad, ROWS, D),
+    () => models.tableStats(bad, ROWS, D),
     /^Error: tableStats: values must hold finite .*item 1234 is Infinity/,
   );
   assert.throws(
-    () => pe.tableCosine(new Float32Array(2049), 2049, 1),
+    () => models.tableCosine(new Float32Array(2049), 2049, 1),
     /tableCosine: count must be .* 1 to 2048/,
   );
-  assert.throws(() => pe.tableComponents(table, ROWS, D, 0, ROWS, 17), /tableComponents: components/);
+  assert.throws(() => models.tableComponents(table, ROWS, D, 0, ROWS, 17), /tableComponents: components/);
   assert.throws(
-    () => pe.tablePeriods(new Float32Array(8192 * 65), 8192, 65),
+    () => models.tablePeriods(new Float32Array(8192 * 65), 8192, 65),
     /tablePeriods: count\^2 \* cols \(the multiply-adds of the spectra\) is 4362076160 values/,
   );
   assert.throws(
-    () => pe.tablePeriods(table, ROWS, D, ROWS),
+    () => models.tablePeriods(table, ROWS, D, ROWS),
     /tablePeriods: first must be an integer from 0 to 301/,
   );
 });

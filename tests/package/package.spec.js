@@ -50,11 +50,13 @@ test('two figures draw in a VitePress post and follow its dark-mode switch', asy
 test.describe('a Vite app', () => {
   test.use({ otherOrigins: [APP] });
 
-  test('imports the engine and the lab; the table matches the closed form', async ({ page }) => {
+  test('imports the engine, the lab and the models; the table and frequencies match closed forms', async ({
+    page,
+  }) => {
     await page.goto(`${APP}/index.html`);
     const result = page.locator('#result');
     await expect(result).not.toBeEmpty({ timeout: 30_000 });
-    const { length, cells, loss, error } = JSON.parse((await result.textContent()) ?? '');
+    const { length, cells, loss, invFreq, error } = JSON.parse((await result.textContent()) ?? '');
     expect(error).toBeUndefined();
     expect(length).toBe(64 * 512);
     for (const { pos, dim, value } of cells) {
@@ -64,5 +66,9 @@ test.describe('a Vite app', () => {
     }
     expect(loss).toHaveLength(2);
     for (const value of loss) expect(value).toBeGreaterThan(0);
+    expect(invFreq).toHaveLength(64);
+    for (const [i, value] of invFreq.entries()) {
+      expect(Math.abs(value / 10000 ** (-(2 * i) / 128) - 1), `pair ${i}`).toBeLessThan(1e-12);
+    }
   });
 });

@@ -1,6 +1,7 @@
-// Compiled by tsc against the hand-written pe-engine.d.ts and pe-lab.d.ts, never run: it breaks the build when the
+// Compiled by tsc against the hand-written pe-engine.d.ts, pe-lab.d.ts and pe-models.d.ts, never run: it breaks the build when the
 // declarations stop describing how the engine is used.
-import createEngine, { type Layout, type PeEngine, type RopeSpectrum } from '../../cpp/bindings/pe-engine.js';
+import createEngine, { type Layout, type PeEngine } from '../../cpp/bindings/pe-engine.js';
+import createModels, { type PeModels, type RopeSpectrum } from '../../cpp/bindings/pe-models.js';
 import createLab, {
   type Lab,
   type LabConfig,
@@ -10,6 +11,7 @@ import createLab, {
 
 async function usage(): Promise<void> {
   const pe: PeEngine = await createEngine();
+  const models: PeModels = await createModels();
   const layout: Layout = 'split';
   const table: Float32Array = pe.sinusoidalTable(64, 512, 10000, layout);
   const defaults: Float32Array = pe.sinusoidalTable(64, 512);
@@ -23,9 +25,9 @@ async function usage(): Promise<void> {
   const similarity: Float64Array = pe.similarityMatrix(64, 512, 10000, 'cosine');
   const rowSimilarity: Float64Array = pe.tableSimilarity(table, 64, 512);
   const rowDots: Float64Array = pe.tableSimilarity([1, 0, 0, 1], 2, 2, 'dot');
-  const cosine = pe.tableCosine(table, 64, 512, 2, 62);
+  const cosine = models.tableCosine(table, 64, 512, 2, 62);
   const cosineCells: Float32Array = cosine.matrix;
-  const sinusoidCurve: Float64Array | null = pe.tableCosine(
+  const sinusoidCurve: Float64Array | null = models.tableCosine(
     table,
     64,
     512,
@@ -34,13 +36,13 @@ async function usage(): Promise<void> {
     500,
   ).sinusoid;
   const learnedCurve: Float64Array = cosine.byOffset;
-  const topShare: number = pe.tableStats(table, 64, 512).cumulative[51];
-  const byVariance: Int32Array = pe.tableStats(table, 64, 512, 2).order;
-  const components = pe.tableComponents(table, 64, 512, 0, 64, 3);
+  const topShare: number = models.tableStats(table, 64, 512).cumulative[51];
+  const byVariance: Int32Array = models.tableStats(table, 64, 512, 2).order;
+  const components = models.tableComponents(table, 64, 512, 0, 64, 3);
   const explained: Float64Array = components.explained;
   const iterations: number = components.iterations;
-  const columnPeriods: Float64Array = pe.tablePeriods(table, 64, 512).period;
-  const peakBins: Int32Array = pe.tablePeriods(table, 64, 512, 2, 62).bin;
+  const columnPeriods: Float64Array = models.tablePeriods(table, 64, 512).period;
+  const peakBins: Int32Array = models.tablePeriods(table, 64, 512, 2, 62).bin;
   void [cosineCells, sinusoidCurve, learnedCurve, topShare, byVariance, explained, iterations];
   void [columnPeriods, peakBins];
   const rotation: Float64Array = pe.shiftRotation(3, 5, 512);
@@ -64,7 +66,7 @@ async function usage(): Promise<void> {
   const yarn = pe.contextExtension(128, 10000, 2048, 8192, 'yarn', { raisedBase: 500000 });
   const overshoot: Float64Array = yarn.overshoot;
   const temperature: number = yarn.attentionScale;
-  const llama31 = pe.ropeSpectrum(128, 500000, 131072, {
+  const llama31 = models.ropeSpectrum(128, 500000, 131072, {
     ropeType: 'llama3',
     factor: 8,
     lowFreqFactor: 1,
@@ -72,7 +74,7 @@ async function usage(): Promise<void> {
     originalMaxPositionEmbeddings: 8192,
   });
   const turns: Float64Array = llama31.turns;
-  const phi: RopeSpectrum = pe.ropeSpectrum(96, 10000, 131072, null, {
+  const phi: RopeSpectrum = models.ropeSpectrum(96, 10000, 131072, null, {
     partialRotaryFactor: 0.5,
     seqLen: 4096,
   });

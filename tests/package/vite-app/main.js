@@ -1,11 +1,12 @@
-// A Vite app that uses PE Explorer's engine and lab from the npm package, as their docs show
+// A Vite app that uses PE Explorer's engine, lab and models' module from the npm package, as their docs show
 // (tests/package/package.spec.js checks what it writes).
 import createEngine from 'pe-explorer/engine';
 import createLab from 'pe-explorer/lab';
+import createModels from 'pe-explorer/models';
 
 const output = document.getElementById('result');
-Promise.all([createEngine(), createLab()]).then(
-  ([pe, { Lab }]) => {
+Promise.all([createEngine(), createLab(), createModels()]).then(
+  ([pe, { Lab }, models]) => {
     const table = pe.sinusoidalTable(64, 512, 10000, 'interleaved');
     const lab = new Lab({ task: 'previous', scheme: 'rope', seed: 1 });
     const { loss } = lab.train(2);
@@ -18,7 +19,13 @@ Promise.all([createEngine(), createLab()]).then(
       [37, 130],
       [63, 511],
     ].map(([pos, dim]) => ({ pos, dim, value: table[pos * 512 + dim] }));
-    output.textContent = JSON.stringify({ length: table.length, cells, loss: Array.from(loss) });
+    const { invFreq } = models.ropeSpectrum(128, 10000, 4096);
+    output.textContent = JSON.stringify({
+      length: table.length,
+      cells,
+      loss: Array.from(loss),
+      invFreq: Array.from(invFreq),
+    });
   },
   (error) => (output.textContent = JSON.stringify({ error: String(error) })),
 );

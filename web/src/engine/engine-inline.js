@@ -6,6 +6,6 @@
 /**
  * For each module name, a loader resolving to that module ({ default: create }); null where the modules load
  * from their files.
- * @type {null | Record<'pe-engine' | 'pe-lab', () => Promise<{ default: () => Promise<any> }>>}
+ * @type {null | Record<'pe-engine' | 'pe-lab' | 'pe-models', () => Promise<{ default: () => Promise<any> }>>}
  */
 export const inlineModules = null;

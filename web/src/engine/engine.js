@@ -1,6 +1,7 @@
-// The engine's two WebAssembly modules, one shared instance of each: pe-engine, which computes every figure
-// (the article and every embed load it), and pe-lab, the training lab, which only the lab's figure and its
-// workers load. Both live in engine/ at the site root (copied there by the build), one directory above the
+// The engine's three WebAssembly modules, one shared instance of each: pe-engine, which computes every figure
+// (the article and every embed load it); pe-lab, the training lab, which only the lab's figure and its workers
+// load; and pe-models, the analyses of published models' positions, which only the figure of real models
+// loads. All three live in engine/ at the site root (copied there by the build), one directory above the
 // bundled chunks in production (/assets/) and two above this file in development (/src/engine/), so a URL
 // relative to this module finds them under any deployment path.
 //
@@ -35,7 +36,7 @@ export class EngineLoadError extends Error {
  * A failed load is kept too (every figure slot of the article reports the one failure, and the page asks the
  * network once), until a call with `retry: true` starts again. A call that loses the instance (isModuleLost)
  * throws an EngineLostError and a fresh instance loads in its place, shared again by every caller.
- * @param {'pe-engine' | 'pe-lab'} name
+ * @param {'pe-engine' | 'pe-lab' | 'pe-models'} name
  */
 function moduleLoader(name) {
   /** @type {Promise<any> | null} */
@@ -100,7 +101,8 @@ function moduleLoader(name) {
     loaded: () => loaded,
     isLoaded: () => instance !== null,
     get() {
-      if (!facade) throw new Error(`${name} is not loaded yet: await its load (loadEngine, loadLab) first.`);
+      if (!facade)
+        throw new Error(`${name} is not loaded yet: await its load (loadEngine, loadLab, loadModels) first.`);
       return facade;
     },
   };
@@ -125,6 +127,11 @@ const FILES = {
     wasm: () => new URL(/* @vite-ignore */ '../engine/pe-lab.wasm', import.meta.url),
     scalar: () => new URL(/* @vite-ignore */ '../engine/pe-lab.scalar.wasm', import.meta.url),
   },
+  'pe-models': {
+    script: () => new URL(/* @vite-ignore */ '../engine/pe-models.js', import.meta.url),
+    wasm: () => new URL(/* @vite-ignore */ '../engine/pe-models.wasm', import.meta.url),
+    scalar: () => new URL(/* @vite-ignore */ '../engine/pe-models.scalar.wasm', import.meta.url),
+  },
 };
 
 /** In a worker: the files as the page that started it resolved them (receiveEngineFiles); null on the page. */
@@ -134,7 +141,7 @@ let filesFromPage = null;
  * The engine's files as this module resolves them, for a worker the page starts: a blog's bundler rewrites the
  * URLs in the page's code, not always in a worker's (Vite 5 builds workers without), so a worker loads what the
  * page names.
- * @returns {Record<'pe-engine' | 'pe-lab', { script: string, wasm: string, scalar: string }>}
+ * @returns {Record<'pe-engine' | 'pe-lab' | 'pe-models', { script: string, wasm: string, scalar: string }>}
  */
 export function engineFiles() {
   // Vite's development server serves this file from src/engine/, where the URLs above point one folder too deep
@@ -146,7 +153,11 @@ export function engineFiles() {
     wasm: served(FILES[name].wasm()),
     scalar: served(FILES[name].scalar()),
   });
-  return { 'pe-engine': resolved('pe-engine'), 'pe-lab': resolved('pe-lab') };
+  return {
+    'pe-engine': resolved('pe-engine'),
+    'pe-lab': resolved('pe-lab'),
+    'pe-models': resolved('pe-models'),
+  };
 }
 
 /**
@@ -186,6 +197,7 @@ export function hasWasmSimd() {
 
 const engineModule = moduleLoader('pe-engine');
 const labModule = moduleLoader('pe-lab');
+const modelsModule = moduleLoader('pe-models');
 
 /**
  * Loads the engine once; every caller gets the same instance (see moduleLoader for failures and retries).
@@ -247,8 +259,18 @@ export function isLabLoaded() {
 }
 
 /**
+ * Loads the models' module once (ropeSpectrum and the learned-table analyses); failures and retries as for
+ * loadEngine().
+ * @param {{ retry?: boolean }} [options]
+ * @returns {Promise<import('../../../cpp/bindings/pe-models.d.ts').PeModels>}
+ */
+export function loadModels(options) {
+  return modelsModule.load(options);
+}
+
+/**
  * Downloads, compiles and starts the module `name`.
- * @param {'pe-engine' | 'pe-lab'} name
+ * @param {'pe-engine' | 'pe-lab' | 'pe-models'} name
  * @param {number} attempt
  * @param {{ importFailed: boolean }} state
  */

@@ -10,7 +10,7 @@
  */
 export class EngineLostError extends Error {
   /**
-   * @param {string} module 'pe-engine' or 'pe-lab'
+   * @param {string} module 'pe-engine', 'pe-lab' or 'pe-models'
    * @param {string} call the function that was running
    * @param {unknown} cause
    * @param {Promise<unknown>} restarted
@@ -44,7 +44,7 @@ export function isModuleLost(error) {
  * construct)`; a class (the lab's Lab) is constructed, and its objects belong to the instance that made them.
  * A diagnostic hook: when the global `__peObserveCalls` is a function (a test harness sets it before the page's
  * scripts run; docs/wasm-traps.md), it is told of every call, `(module, name, args, { result } or { error })`.
- * @param {string} module 'pe-engine' or 'pe-lab'
+ * @param {string} module 'pe-engine', 'pe-lab' or 'pe-models'
  * @param {Record<string, unknown>} first an instance, for the names of its exports
  * @param {(key: string, args: unknown[], construct: boolean) => unknown} direct
  */
