@@ -266,9 +266,15 @@ if (names.includes('wpe')) {
       assert.equal(once.stopped, null);
       assert.equal(once.instances, start + 1, 'a fresh instance');
       assert.equal(once.trapsLeft, 0);
+      assert.deepEqual(once.problems, []);
+      // On a page of its own: a trap within 10 s of the one above would stop the figure at once, and the second
+      // trap asked for would stay armed for whatever call came next.
+      await browser.open(`${servers.site}embed.html?figure=naive`, size);
+      await browser.run(embedDrawn, 30_000);
       const twice = await browser.run(trapAndStep, 2, 20_000);
       assert.match(twice.stopped ?? '', /naiveOffsetMeaning.*stopped again/);
-      assert.equal(twice.value, '5', 'the slider keeps the reader\u2019s value');
+      assert.equal(twice.value, '4', 'the slider keeps the reader\u2019s value');
+      assert.equal(twice.trapsLeft, 0, 'both traps were met by the figure\u2019s own call');
       assert.deepEqual(twice.problems, []);
     });
 

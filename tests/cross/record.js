@@ -28,7 +28,12 @@
       if (target !== window && target instanceof Element) {
         if (target.matches('link[rel="modulepreload"], link[rel="preload"]')) return;
         note(`failed to load: ${target.getAttribute('src') ?? target.getAttribute('href')}`);
-      } else note(`page error: ${describe(event.error ?? event.message)}`);
+      } else {
+        // A browser hides the details of an error whose top frame has no script of this origin ("Script
+        // error.", as WebKit reports a trap in WebAssembly code): where it was raised is then all there is.
+        const at = event.filename ? ` (at ${event.filename}:${event.lineno}:${event.colno})` : '';
+        note(`page error: ${describe(event.error ?? event.message)}${event.error ? '' : at}`);
+      }
     },
     true,
   );
