@@ -1,7 +1,7 @@
 // Mounts figures as they near the viewport, so the article loads fast however many figures it has. While the
 // engine and the figure's code load, the slot says so; when either fails, the slot says what failed and what to
 // try (app/load-failure.js), with a button that tries again.
-import { isEngineLoaded, loadEngine, loadLab } from '../engine/engine.js';
+import { isEngineLoaded, loadEngine, loadLab, loadModels } from '../engine/engine.js';
 import { h, replaceChildren } from '../ui/dom.js';
 import { FigureStartError, showLoadFailure } from './load-failure.js';
 import { loadFigure } from './registry.js';
@@ -80,6 +80,7 @@ function tryAgain() {
 async function mountOnce(element, id, options, retry) {
   const [, figure] = await Promise.all([loadEngine({ retry }), loadFigure(id)]);
   if (figure.needsLab) await loadLab({ retry });
+  if (figure.needsModels) await loadModels({ retry });
   let handle;
   try {
     handle = figure.mount(element, options);

@@ -17,6 +17,7 @@ export const figures = {
   rope: () => import('../figures/rope/index.js'),
   alibi: () => import('../figures/alibi.js'),
   extension: () => import('../figures/extension/index.js'),
+  checkpoint: () => import('../figures/checkpoint/index.js'),
   lab: () => import('../figures/lab/index.js'),
 };
 

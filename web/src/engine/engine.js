@@ -253,19 +253,21 @@ export function dropLab(cause) {
   return labModule.drop(cause);
 }
 
-/** Whether the lab module has loaded. */
-export function isLabLoaded() {
-  return labModule.isLoaded();
-}
-
 /**
- * Loads the models' module once (ropeSpectrum and the learned-table analyses); failures and retries as for
- * loadEngine().
+ * Loads the models' module once (ropeSpectrum, the table analyses); failures and retries as for loadEngine().
  * @param {{ retry?: boolean }} [options]
  * @returns {Promise<import('../../../cpp/bindings/pe-models.d.ts').PeModels>}
  */
 export function loadModels(options) {
   return modelsModule.load(options);
+}
+
+/**
+ * The loaded models' module; a figure that declares `models: true` mounts only after loadModels() resolves.
+ * @returns {import('../../../cpp/bindings/pe-models.d.ts').PeModels}
+ */
+export function getModels() {
+  return modelsModule.get();
 }
 
 /**

@@ -37,6 +37,8 @@ import { watchWidth } from './resize.js';
  *   links between figures: a highlighted dimension, callbacks); a change to one calls `onOptions`
  * @property {boolean} [lab] the figure also uses the training lab's module (engine/engine.js getLab), which is then
  *   loaded before it mounts; every other figure needs only the engine, and the page never loads the lab's
+ * @property {boolean} [models] the figure also uses the models' module (engine/engine.js getModels: ropeSpectrum
+ *   and the learned-table analyses), loaded before it mounts
  * @property {(engine: import('../../../cpp/bindings/pe-engine.d.ts').PeEngine, params: Params, previous: Data | null) => Data} [compute] engine calls
  *   only; a thrown Error is shown in place and the figure keeps its last drawing
  * @property {(ctx: FigureContext) => View} view builds the figure's nodes once; the view's parts that have a
@@ -109,6 +111,8 @@ export function defineFigure(spec) {
     title: spec.title,
     /** Whether the lab's module must be loaded (engine/engine.js loadLab) before mount. */
     needsLab: spec.lab === true,
+    /** Whether the models' module must be loaded (engine/engine.js loadModels) before mount. */
+    needsModels: spec.models === true,
     /** The URL parameters, in declaration order (core/figure.js). */
     params,
     /** The parameters' declarations as given (core/figure.js). */

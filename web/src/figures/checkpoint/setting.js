@@ -1,0 +1,128 @@
+// What a position setting does, asked of the engine: a RoPE setting's spectrum (every rotary pair's wavelength,
+// before and after its scaling, against the context window) per layer type, ALiBi's slopes from the head count,
+// and the facts of a learned table or T5's buckets. The setting comes from a gallery entry's config.json fields
+// or from the reader's own config.json (models/config.js); every number shown here is one of its fields or the
+// engine's answer.
+import { positionSetting } from '../../models/config.js';
+import { spectrumArgs } from '../../models/spectrum-args.js';
+import { formatInt, formatSig, formatValue } from '../../ui/format.js';
+
+/** A pair is "kept" by its scaling when its frequency moved by less than this, relative. */
+const KEPT = 1e-9;
+
+/**
+ * @typedef {object} Spectrum
+ * @property {string} type the layer type ('all layers', or a rope_parameters key such as 'sliding_attention')
+ * @property {import('../../models/config.js').RopeSetting} rope
+ * @property {ReturnType<import('../../../../cpp/bindings/pe-models.d.ts').PeModels['ropeSpectrum']>} result
+ * @property {number} noTurn pairs whose scaled wavelength exceeds the context window (turns < 1)
+ * @property {number} slowed pairs the scaling slows (pairFactor > 1)
+ * @typedef {object} Analysis
+ * @property {import('../../models/config.js').PositionSetting} setting
+ * @property {Spectrum[]} spectra
+ * @property {Float64Array | null} slopes ALiBi's, one a head
+ */
+
+/**
+ * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
+ * @param {import('../../../../cpp/bindings/pe-models.d.ts').PeModels} models
+ * @param {import('../../models/config.js').PositionSetting} setting
+ * @returns {Analysis}
+ */
+export function analyseSetting(engine, models, setting) {
+  /** @type {Analysis} */
+  const out = { setting, spectra: [], slopes: null };
+  if (setting.scheme === 'rope' && setting.rope) {
+    /** @type {[string, import('../../models/config.js').RopeSetting][]} */
+    const types = setting.ropeByLayerType
+      ? Object.entries(setting.ropeByLayerType)
+      : [['all layers', setting.rope]];
+    out.spectra = types.map(([type, rope]) => {
+      const [headDim, base, context, scaling, options] = spectrumArgs(rope, setting.contextLength);
+      const result = models.ropeSpectrum(headDim, base, context, scaling, options);
+      return {
+        type,
+        rope,
+        result,
+        noTurn: result.turns.filter((t) => t < 1).length,
+        slowed: result.pairFactor.filter((f) => f > 1 + KEPT).length,
+      };
+    });
+  } else if (setting.scheme === 'alibi' && setting.heads !== null) {
+    out.slopes = engine.alibiSlopes(setting.heads);
+  }
+  return out;
+}
+
+/** A gallery entry's setting, read from its config.json fields as a reader's file would be. */
+export const entrySetting = (/** @type {import('../../models/gallery.js').GalleryEntry} */ entry) =>
+  positionSetting(entry.config, `${entry.name}: config.json`);
+
+/** The name of a layer type as the figure writes it. */
+export const layerName = (type) =>
+  ({
+    'all layers': 'every layer',
+    full_attention: 'global layers',
+    sliding_attention: 'local (sliding-window) layers',
+  })[type] ?? type.replace(/_/g, ' ');
+
+/**
+ * The sentences about a setting, each chosen from its numbers by a rule stated beside it.
+ * @param {Analysis} analysis
+ * @returns {string[]}
+ */
+export function sentences({ setting, spectra, slopes }) {
+  const out = [];
+  const window = setting.contextLength;
+  if (setting.scheme === 'learned' && setting.learned) {
+    out.push(
+      `A learned table of ${formatInt(setting.learned.positions)} positions` +
+        (setting.hiddenSize !== null ? ` \u00d7 ${formatInt(setting.hiddenSize)} dimensions.` : '.'),
+    );
+  }
+  if (setting.scheme === 't5' && setting.t5) {
+    const { buckets, maxDistance } = setting.t5;
+    out.push(
+      `A learned bias per head for each of ${buckets} buckets of relative distance; every distance ` +
+        `of ${formatInt(maxDistance)} or more shares the last bucket.`,
+    );
+  }
+  if (slopes) {
+    out.push(
+      `${formatInt(slopes.length)} heads, slopes from ${formatValue(slopes[0])} down to ` +
+        `${formatValue(slopes[slopes.length - 1])}: the bias falls by that much per token of distance.`,
+    );
+  }
+  for (const { type, rope, result, noTurn, slowed } of spectra) {
+    const pairs = result.invFreq.length;
+    const where = spectra.length > 1 ? `In the ${layerName(type)}, ` : '';
+    const head = rope.headDim ?? 2 * pairs;
+    const rotating =
+      result.rotaryDim < head ? ` (${result.rotaryDim} of the head\u2019s ${head} dimensions rotate)` : '';
+    // Rule: a pair "never completes a turn" when its wavelength after scaling exceeds the context window.
+    out.push(
+      `${where}${noTurn} of ${pairs} rotary pairs${rotating} never complete a turn inside the ` +
+        `${formatInt(window ?? 0)}-token window.`,
+    );
+    // Rule: a pair is slowed when the scaling divides its frequency by more than 1 + 1e-9.
+    if (rope.scaling) {
+      const kind = rope.scaling.type;
+      out.push(
+        `Its ${kind} scaling slows ${slowed} of them and keeps ${pairs - slowed}` +
+          (result.attentionFactor !== 1
+            ? `; the logits are scaled by ${formatSig(result.attentionFactor ** 2, 4)}.`
+            : '.'),
+      );
+    }
+  }
+  if (setting.noRopeLayers && setting.noRopeLayers.length > 0) {
+    out.push(`${setting.noRopeLayers.length} layers have no position encoding at all (NoPE).`);
+  }
+  if (setting.slidingWindow !== null) {
+    out.push(
+      `Some layers attend only to the last ${formatInt(setting.slidingWindow)} tokens (sliding window).`,
+    );
+  }
+  if (setting.scheme === 'unknown') out.push('No position scheme was recognised in this config.');
+  return out;
+}
