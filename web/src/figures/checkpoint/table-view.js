@@ -76,7 +76,7 @@ export function tableView(readout) {
     panel('Top principal components', components.element),
     panel('How sinusoid-like is each column?', periods.element),
   );
-  const element = h('div', { class: 'pe-ckpt-table' }, said, heatmap.element, charts);
+  const element = h('div', { class: 'pe-ckpt-learned' }, said, heatmap.element, charts);
 
   return {
     element,
