@@ -41,8 +41,8 @@ pe_set_warnings(pe_engine_speed)
 # Three modules, each with the bindings it registers and the shared argument checks, formatting and memory report:
 # pe-engine, every figure's computations, which the article and every embed load; pe-lab, the training lab,
 # which only the lab's figure and its workers load (the article's module is about a third smaller without it);
-# and pe-models, the analyses of published models' positions (a RoPE config's spectrum, a learned table's
-# cosines, variance, components and periods), which only the figure of real models loads. The engine library is
+# and pe-models, the analyses of published models' positions (a RoPE config's spectrum, T5's buckets, a learned
+# table's cosines, variance, components and periods), which only the figure of real models loads. The engine library is
 # static, so each module links only the objects its bindings reach; the speed objects are named on the link line
 # and the linker drops their unreferenced functions.
 function(pe_add_wasm_module name export_name)
@@ -95,5 +95,5 @@ function(pe_add_wasm_modules)
              sinusoidal
     POST_JS post)
   pe_add_wasm_module(pe-lab createLab BINDINGS ${shared} lab POST_JS post lab)
-  pe_add_wasm_module(pe-models createModels BINDINGS ${shared} rope_config table_stats POST_JS post)
+  pe_add_wasm_module(pe-models createModels BINDINGS ${shared} rope_config t5 table_stats POST_JS post)
 endfunction()

@@ -1,6 +1,6 @@
 /**
  * PE Explorer's analyses of published models' positions: what a RoPE config (config.json's `rope_theta`,
- * `rope_scaling`) does to each rotary pair, and the cosines, variance, principal components and periods of a
+ * `rope_scaling`) does to each rotary pair, T5's relative position buckets, and the cosines, variance, principal components and periods of a
  * learned position table read from a checkpoint. A module of its own, apart from pe-engine.js, so that pages
  * without the figure of real models never download it.
  *
@@ -244,6 +244,21 @@ export interface PeModels {
     scaling?: RopeScaling | null,
     options?: { partialRotaryFactor?: number; seqLen?: number },
   ): RopeSpectrum;
+
+  /**
+   * T5's relative position buckets (T5Attention._relative_position_bucket in transformers' modeling_t5.py):
+   * the bucket whose learned bias a key at signed offset r = key - query reads. Offsets below half the buckets
+   * of a direction get one bucket each; beyond, buckets widen logarithmically up to `maxDistance`, and every
+   * offset at or past it shares the direction's last bucket. Bidirectional (the encoder) gives keys after the
+   * query the upper half of the buckets; causal (the decoder) gives them all bucket 0.
+   * @param numBuckets relative_attention_num_buckets, integer 2..1024 (at least 4 when bidirectional)
+   * @param maxDistance relative_attention_max_distance, integer up to 1e6, more than the exact range
+   *   (numBuckets / 4 bidirectional, numBuckets / 2 causal, rounded down)
+   * @param maxOffset the largest |r|, integer 0..65536
+   * @param bidirectional default true
+   * @returns `2 * maxOffset + 1` buckets: r's at index `r + maxOffset`
+   */
+  t5Buckets(numBuckets: number, maxDistance: number, maxOffset: number, bidirectional?: boolean): Int32Array;
 
   /** The module's memory, for checking that repeated calls leave nothing behind. */
   memoryUsage(): MemoryUsage;

@@ -41,6 +41,7 @@ var peParameterNames = {
   alibiBias: ['nHeads', 'seqLen', 'causal'],
   contextExtension: ['headDim', 'base', 'trainedLength', 'targetLength', 'method', 'options'],
   ropeSpectrum: ['headDim', 'base', 'contextLength', 'scaling', 'options'],
+  t5Buckets: ['numBuckets', 'maxDistance', 'maxOffset', 'bidirectional'],
   phaseError: ['positions', 'headDim', 'base', 'format'],
   roundToFormat: ['values', 'format'],
   positionRounding: ['length', 'format'],

@@ -75,6 +75,7 @@ const modelsBadCalls = {
   tableComponents: [() => models.tableComponents([1, 2, 3, 4], 2, 2, 0, 2, 3), /components/],
   tablePeriods: [() => models.tablePeriods([1, 2, 3, 4], 2, 2, 1), /count/],
   ropeSpectrum: [() => models.ropeSpectrum(128, 10000, 4096, { ropeType: 'su' }), /scaling\.ropeType/],
+  t5Buckets: [() => models.t5Buckets(32, 128, 70000), /maxOffset/],
   memoryUsage: [() => models.memoryUsage(1), /at most 0 arguments/],
 };
 

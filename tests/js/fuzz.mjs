@@ -116,6 +116,7 @@ const VALID = {
   alibiSlopes: [12],
   alibiBias: [4, 8, true],
   contextExtension: [128, 10000, 2048, 8192, 'yarn', { raisedBase: 500000 }],
+  t5Buckets: [32, 128, 40, false],
   ropeSpectrum: [
     16,
     10000,

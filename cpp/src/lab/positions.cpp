@@ -6,29 +6,12 @@
 #include <numeric>
 
 #include "pe/rng.hpp"
+#include "pe/t5.hpp"
 
 namespace pe::lab {
 
 int t5_bucket(int relative_position, bool bidirectional) noexcept {
-  int buckets = kT5Buckets;
-  int first = 0;
-  int r = relative_position;
-  if (bidirectional) {
-    buckets /= 2;
-    if (r > 0) first = buckets;
-    r = std::abs(r);
-  } else {
-    r = r < 0 ? -r : 0;
-  }
-  const int exact = buckets / 2;
-  if (r < exact) return first + r;
-  // T5 computes this in float32 and truncates; the exact value's floor (portable_log keeps it the same on
-  // every platform, and the 1e-9 keeps an exact integer such as log(2) / log(4) * 8 from rounding below
-  // itself) gives T5's bucket at every offset up to kMaxOffset (tests/cpp/test_lab_t5.cpp, and the reference
-  // against T5's own function).
-  const double scaled = portable_log(static_cast<double>(r) / exact) /
-                        portable_log(static_cast<double>(kT5MaxDistance) / exact) * (buckets - exact);
-  return first + std::min(exact + static_cast<int>(scaled + 1e-9), buckets - 1);
+  return pe::t5_bucket(relative_position, kT5Buckets, kT5MaxDistance, bidirectional);
 }
 
 std::vector<int> t5_bucket_table(bool bidirectional) {
