@@ -84,6 +84,7 @@ test("YaRN: DeepSeek's ends, and its attention factor the ratio of the two mscal
     const s = setting(id);
     const { factor, mscale, mscaleAllDim, betaFast, betaSlow, originalContext } = s.rope.scaling;
     const r = spectrum(id);
+    assert.equal(r.rotaryDim, byId[id].config.qk_rope_head_dim, `${id}: the rotary head`);
     assertRelativelyClose(
       r.attentionFactor,
       mscaleOf(factor, mscale) / mscaleOf(factor, mscaleAllDim),

@@ -61,8 +61,9 @@ test('Llama 2 has no rope_theta: RoPE from model_type llama (or its null rope_sc
   const llama = byId['llama-2-7b'].config;
   assert.equal(positionSetting(without(llama, 'rope_scaling')).scheme, 'rope', 'by model_type alone');
   assert.equal(positionSetting(without(llama, 'model_type')).scheme, 'rope', 'by the rope_scaling key alone');
-  // Learned types are matched whole before the rotary ones by substring.
+  // A learned type stays learned, though its name is a prefix of a rotary one (gpt_neo, gpt_neox).
   assert.equal(positionSetting({ model_type: 'gpt_neo', max_position_embeddings: 2048 }).scheme, 'learned');
+  assert.equal(positionSetting({ model_type: 'gpt_neox', max_position_embeddings: 2048 }).scheme, 'rope');
 });
 
 test("Gemma 3 12B: Gemma3TextConfig's defaults under the fields its file names", () => {
