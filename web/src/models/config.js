@@ -23,9 +23,10 @@ import { readRope } from './rope-setting.js';
 export const CONFIG_BYTE_CAP = 1024 * 1024;
 
 // Whisper's decoder table has max_target_positions rows (its encoder's sinusoids, max_source_positions, are
-// fixed); BLOOM's seq_length is its training length, there being no table (models/whisper/configuration_whisper.py,
-// models/bloom/configuration_bloom.py, which reads the old n_embed as hidden_size; encoder_attention_heads is what
-// encoder-decoder configs map num_attention_heads to, as in models/bart/configuration_bart.py's attribute_map).
+// fixed), and WhisperConfig maps num_attention_heads to encoder_attention_heads (models/whisper/
+// configuration_whisper.py @ bbc37f1adbebdf3de140688ee2f568e84e7fd662, attribute_map); BLOOM's old n_embed is
+// its hidden_size (models/bloom/configuration_bloom.py @ d94ee404add5208a61220111258cbafa50aaa297) and its
+// seq_length the length it was trained at, ALiBi having no table.
 const CONTEXT_KEYS = [
   'max_position_embeddings',
   'n_positions',
