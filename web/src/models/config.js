@@ -16,12 +16,27 @@
 //     "sliding_attention"), with the old key "type" for "rope_type" (modeling_rope_utils.py,
 //     RotaryEmbeddingConfigMixin.standardize_rope_params); dim = int(head_dim * partial_rotary_factor).
 import { formatBytes, ModelFileError, shown } from './errors.js';
-import { readRopeScaling } from './rope-scaling.js';
+import { withDefaults } from './model-defaults.js';
+import { readRope } from './rope-setting.js';
 
 /** The most bytes a config.json may have (real ones are a few kB). */
 export const CONFIG_BYTE_CAP = 1024 * 1024;
-const MAX_LAYERS = 10_000;
 
+// Whisper's decoder table has max_target_positions rows (its encoder's sinusoids, max_source_positions, are
+// fixed), and WhisperConfig maps num_attention_heads to encoder_attention_heads (models/whisper/
+// configuration_whisper.py @ bbc37f1adbebdf3de140688ee2f568e84e7fd662, attribute_map); BLOOM's old n_embed is
+// its hidden_size (models/bloom/configuration_bloom.py @ d94ee404add5208a61220111258cbafa50aaa297) and its
+// seq_length the length it was trained at, ALiBi having no table.
+const CONTEXT_KEYS = [
+  'max_position_embeddings',
+  'n_positions',
+  'max_seq_len',
+  'n_ctx',
+  'max_target_positions',
+  'seq_length',
+];
+const WIDTH_KEYS = ['hidden_size', 'n_embd', 'd_model', 'n_embed'];
+const HEAD_KEYS = ['num_attention_heads', 'n_head', 'n_heads', 'num_heads', 'encoder_attention_heads'];
 const T5_TYPES = new Set(['t5', 'mt5', 'umt5', 'longt5', 'switch_transformers']);
 const LEARNED_TYPES = new Set([
   'gpt2',
@@ -171,20 +186,18 @@ export const blankSetting = (sizes) => ({
 export function positionSetting(top, file = 'config.json') {
   const f = fieldsOf(file);
   const inner = f.object(top, 'text_config');
-  const config = inner ? { ...top, ...inner } : top;
   const modelType = f.string(inner ?? {}, 'model_type') ?? f.string(top, 'model_type');
+  const config = withDefaults(inner ? { ...top, ...inner } : top, modelType);
   const whole = { integer: true, min: 1 };
-  const heads = f.first(config, ['num_attention_heads', 'n_head', 'n_heads', 'num_heads'], whole);
-  const hiddenSize = f.first(config, ['hidden_size', 'n_embd', 'd_model'], whole);
-  const contextLength = f.first(
-    config,
-    ['max_position_embeddings', 'n_positions', 'max_seq_len', 'n_ctx'],
-    whole,
-  );
+  const heads = f.first(config, HEAD_KEYS, whole);
+  const hiddenSize = f.first(config, WIDTH_KEYS, whole);
+  const contextLength = f.first(config, CONTEXT_KEYS, whole);
   const setting = blankSetting({
     modelType,
     contextLength,
-    slidingWindow: f.number(config, 'sliding_window', whole),
+    // Qwen2's window is off unless use_sliding_window is true (models/qwen2/configuration_qwen2.py @
+    // caa3177646255d2cf73626315c8582722af4749c: sliding_window if self.use_sliding_window else None).
+    slidingWindow: config.use_sliding_window === false ? null : f.number(config, 'sliding_window', whole),
     hiddenSize,
     heads,
     padTokenId: f.number(config, 'pad_token_id', { integer: true, min: 0 }),
@@ -194,6 +207,11 @@ export function positionSetting(top, file = 'config.json') {
 }
 
 /**
+ * The scheme, in this order: T5's buckets, ALiBi (BLOOM, or an alibi flag), a RoPE field (even a null
+ * rope_scaling, which transformers writes only for rotary models: Llama 2's config.json has no other), a model
+ * type known to learn its table, a model type known to rotate, and last a context length with no type at all.
+ * The learned types are matched whole before the rotary ones by substring, so that no learned type is taken for
+ * RoPE by a shared fragment of its name.
  * @param {ReturnType<typeof fieldsOf>} f
  * @param {Record<string, unknown>} config
  * @param {PositionSetting} setting
@@ -202,10 +220,9 @@ function readScheme(f, config, setting) {
   const { modelType, contextLength } = setting;
   const attn = f.object(config, 'attn_config');
   const buckets = f.number(config, 'relative_attention_num_buckets', { integer: true, min: 1 });
-  const alibiFlag = attn ? attn.alibi : config.alibi;
-  if (alibiFlag !== undefined && alibiFlag !== null && typeof alibiFlag !== 'boolean')
-    f.wrong('alibi', alibiFlag, 'true or false');
-  if (buckets !== null || (modelType !== null && T5_TYPES.has(modelType))) {
+  const alibiFlag = alibiFlagOf(f, attn ? attn.alibi : config.alibi);
+  const learnedType = LEARNED_TYPES.has(modelType ?? '');
+  if (buckets !== null || T5_TYPES.has(modelType ?? '')) {
     setting.scheme = 't5';
     setting.t5 = {
       buckets: buckets ?? 32,
@@ -214,94 +231,34 @@ function readScheme(f, config, setting) {
   } else if (modelType === 'bloom' || alibiFlag === true) {
     setting.scheme = 'alibi';
     setting.alibi = { biasMax: (attn && f.number(attn, 'alibi_bias_max', { above: 0 })) ?? 8 };
-  } else if (isRope(config, modelType)) {
+  } else if (hasRopeField(config) || (!learnedType && ROPE_TYPE.test(modelType ?? ''))) {
     setting.scheme = 'rope';
     readRope(f, config, setting);
-  } else if (contextLength !== null && (modelType === null || LEARNED_TYPES.has(modelType))) {
+  } else if (contextLength !== null && (modelType === null || learnedType)) {
     setting.scheme = 'learned';
     setting.learned = { positions: contextLength };
   }
 }
 
-/** @param {Record<string, unknown>} c @param {string | null} modelType */
-const isRope = (c, modelType) =>
-  [
-    'rope_theta',
-    'rotary_emb_base',
-    'rope_scaling',
-    'rope_parameters',
-    'rotary_dim',
-    'rotary_pct',
-    'partial_rotary_factor',
-  ].some((k) => c[k] !== undefined && c[k] !== null) ||
-  (modelType !== null &&
-    /llama|mistral|mixtral|qwen|gemma|phi|gpt_neox|gptj|olmo|stablelm|deepseek|smollm|falcon|cohere|granite/.test(
-      modelType,
-    ));
-
-/**
- * @param {ReturnType<typeof fieldsOf>} f
- * @param {Record<string, unknown>} c
- * @param {PositionSetting} setting
- */
-function readRope(f, c, setting) {
-  const headDim =
-    f.number(c, 'head_dim', { integer: true, min: 1 }) ??
-    (setting.hiddenSize !== null && setting.heads !== null
-      ? Math.floor(setting.hiddenSize / setting.heads)
-      : null);
-  const baseTheta = f.number(c, 'rope_theta', { above: 0 }) ?? f.number(c, 'rotary_emb_base', { above: 0 });
-  const rotaryDim = f.number(c, 'rotary_dim', { integer: true, min: 1 });
-  const partial =
-    f.number(c, 'partial_rotary_factor', { above: 0 }) ?? f.number(c, 'rotary_pct', { above: 0 });
-  /** @param {Record<string, unknown> | null} params @param {string} where @returns {RopeSetting} */
-  const one = (params, where) => {
-    const own = params ? f.number(params, 'rope_theta', { above: 0 }) : null;
-    const ownPartial = params ? f.number(params, 'partial_rotary_factor', { above: 0 }) : null;
-    const factor = ownPartial ?? partial;
-    const theta = own ?? baseTheta ?? 10000;
-    const dims = rotaryDim ?? (headDim !== null && factor !== null ? Math.floor(headDim * factor) : headDim);
-    return { theta, headDim, rotaryDim: dims, scaling: params ? readRopeScaling(f, params, where) : null };
-  };
-  const parameters = f.object(c, 'rope_parameters');
-  const scaling = f.object(c, 'rope_scaling');
-  const nested =
-    parameters &&
-    Object.keys(parameters).length > 0 &&
-    Object.values(parameters).every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
-  if (nested) {
-    /** @type {Record<string, RopeSetting>} */
-    const byType = Object.create(null);
-    for (const key of Object.keys(/** @type {object} */ (parameters)).slice(0, 16)) {
-      byType[key] = one(
-        /** @type {Record<string, unknown>} */ (
-          f.object(/** @type {Record<string, unknown>} */ (parameters), key)
-        ),
-        `rope_parameters.${key}`,
-      );
-    }
-    setting.ropeByLayerType = byType;
-    setting.rope = byType.full_attention ?? Object.values(byType)[0];
-  } else {
-    setting.rope = one(parameters ?? scaling, parameters ? 'rope_parameters' : 'rope_scaling');
-  }
-  setting.noRopeLayers = readNoRope(f, c);
+/** MPT's attn_config.alibi or Falcon's alibi, if a boolean. @param {ReturnType<typeof fieldsOf>} f @param {unknown} flag */
+function alibiFlagOf(f, flag) {
+  if (flag !== undefined && flag !== null && typeof flag !== 'boolean')
+    f.wrong('alibi', flag, 'true or false');
+  return flag;
 }
 
-/** @param {ReturnType<typeof fieldsOf>} f @param {Record<string, unknown>} c */
-function readNoRope(f, c) {
-  const list = c.no_rope_layers;
-  if (Array.isArray(list) && list.length > 0) {
-    if (list.length > MAX_LAYERS || !list.every((x) => x === 0 || x === 1))
-      f.wrong('no_rope_layers', list, 'a list of 0 (NoPE) and 1 (RoPE)');
-    return list.flatMap((x, i) => (x === 0 ? [i] : []));
-  }
-  if (list !== undefined && list !== null && !Array.isArray(list))
-    f.wrong('no_rope_layers', list, 'a list of 0 (NoPE) and 1 (RoPE)');
-  const interval = f.number(c, 'no_rope_layer_interval', { integer: true, min: 1 });
-  const layers = f.number(c, 'num_hidden_layers', { integer: true, min: 0 });
-  if (interval === null || layers === null || layers > MAX_LAYERS) return null;
-  const out = [];
-  for (let i = 0; i < layers; i++) if ((i + 1) % interval === 0) out.push(i);
-  return out;
-}
+const ROPE_TYPE =
+  /llama|mistral|mixtral|qwen|gemma|phi|gpt_neox|gptj|olmo|stablelm|deepseek|smollm|falcon|cohere|granite/;
+const ROPE_FIELDS = [
+  'rope_theta',
+  'rotary_emb_base',
+  'rope_parameters',
+  'rotary_dim',
+  'rotary_pct',
+  'partial_rotary_factor',
+  'qk_rope_head_dim',
+];
+
+/** A RoPE field with a value, or rope_scaling present at all. @param {Record<string, unknown>} c */
+const hasRopeField = (c) =>
+  Object.hasOwn(c, 'rope_scaling') || ROPE_FIELDS.some((k) => c[k] !== undefined && c[k] !== null);

@@ -9,6 +9,7 @@ export const longContextModels = [
     name: 'Gemma 3 1B',
     family: 'rope',
     config: {
+      model_type: 'gemma3_text',
       head_dim: 256,
       hidden_size: 1152,
       num_attention_heads: 4,
@@ -38,7 +39,9 @@ export const longContextModels = [
     name: 'Gemma 3 12B',
     family: 'rope',
     config: {
+      model_type: 'gemma3',
       text_config: {
+        model_type: 'gemma3_text',
         hidden_size: 3840,
         num_attention_heads: 16,
         num_key_value_heads: 8,
@@ -70,6 +73,7 @@ export const longContextModels = [
     name: 'Phi-3.5-mini',
     family: 'rope',
     config: {
+      model_type: 'phi3',
       hidden_size: 3072,
       num_attention_heads: 32,
       num_key_value_heads: 32,
@@ -121,6 +125,7 @@ export const longContextModels = [
     name: 'DeepSeek-V2-Lite',
     family: 'rope',
     config: {
+      model_type: 'deepseek_v2',
       hidden_size: 2048,
       num_attention_heads: 16,
       num_hidden_layers: 27,
@@ -157,6 +162,7 @@ export const longContextModels = [
     name: 'DeepSeek-V3',
     family: 'rope',
     config: {
+      model_type: 'deepseek_v3',
       hidden_size: 7168,
       num_attention_heads: 128,
       num_hidden_layers: 61,
@@ -192,7 +198,9 @@ export const longContextModels = [
     name: 'Llama 4 Scout (17B-16E-Instruct)',
     family: 'nope-mixed',
     config: {
+      model_type: 'llama4',
       text_config: {
+        model_type: 'llama4_text',
         hidden_size: 5120,
         head_dim: 128,
         num_attention_heads: 40,

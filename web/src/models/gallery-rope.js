@@ -9,6 +9,7 @@ export const ropeModels = [
     name: 'Llama 2 7B',
     family: 'rope',
     config: {
+      model_type: 'llama',
       hidden_size: 4096,
       num_attention_heads: 32,
       num_key_value_heads: 32,
@@ -33,6 +34,7 @@ export const ropeModels = [
     name: 'Code Llama 7B',
     family: 'rope',
     config: {
+      model_type: 'llama',
       hidden_size: 4096,
       num_attention_heads: 32,
       num_key_value_heads: 32,
@@ -53,6 +55,7 @@ export const ropeModels = [
     name: 'Llama 3 8B',
     family: 'rope',
     config: {
+      model_type: 'llama',
       hidden_size: 4096,
       num_attention_heads: 32,
       num_key_value_heads: 8,
@@ -74,6 +77,7 @@ export const ropeModels = [
     name: 'Llama 3.1 8B',
     family: 'rope',
     config: {
+      model_type: 'llama',
       hidden_size: 4096,
       num_attention_heads: 32,
       num_key_value_heads: 8,
@@ -105,6 +109,7 @@ export const ropeModels = [
     name: 'Llama 3.2 1B',
     family: 'rope',
     config: {
+      model_type: 'llama',
       head_dim: 64,
       hidden_size: 2048,
       num_attention_heads: 32,
@@ -132,6 +137,7 @@ export const ropeModels = [
     name: 'Llama 3.2 3B',
     family: 'rope',
     config: {
+      model_type: 'llama',
       head_dim: 128,
       hidden_size: 3072,
       num_attention_heads: 24,
@@ -157,6 +163,7 @@ export const ropeModels = [
     name: 'Mistral 7B v0.1',
     family: 'rope',
     config: {
+      model_type: 'mistral',
       hidden_size: 4096,
       num_attention_heads: 32,
       num_key_value_heads: 8,
@@ -178,6 +185,7 @@ export const ropeModels = [
     name: 'Mistral 7B v0.3',
     family: 'rope',
     config: {
+      model_type: 'mistral',
       hidden_size: 4096,
       num_attention_heads: 32,
       num_key_value_heads: 8,
@@ -196,6 +204,7 @@ export const ropeModels = [
     name: 'Qwen2.5 7B Instruct',
     family: 'rope',
     config: {
+      model_type: 'qwen2',
       hidden_size: 3584,
       num_attention_heads: 28,
       num_key_value_heads: 4,

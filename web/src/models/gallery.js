@@ -1,9 +1,11 @@
 // The gallery of "Positions in real models": the position settings of published models, each entry's `config`
 // holding the position-related fields of the model's own config.json with the file's key names and nesting, so
-// that the normaliser that reads a reader's config.json reads these too. A key the file does not have is left
-// out rather than filled in with a default (Llama 2's config.json, for one, has no rope_theta; the note says
-// which default applies). Every value was checked against a retrieved text, named in `source.checked`; what
-// could not be checked is not here (docs/model-gallery.md lists it, and why). Plain data, in three files.
+// that the normaliser that reads a reader's config.json reads these too, model_type included (BLOOM's scheme
+// and Gemma 3's defaults follow from it alone; docs/model-gallery.md says where each was checked). A key the
+// file does not have is left out rather than filled in with a default (Llama 2's config.json, for one, has no
+// rope_theta; the note says which default applies). Every value was checked against a retrieved text, named in
+// `source.checked`; what could not be checked is not here (docs/model-gallery.md lists it, and why). Plain
+// data, in three files.
 import { longContextModels } from './gallery-long.js';
 import { ropeModels } from './gallery-rope.js';
 import { MLC, HF } from './gallery-sources.js';
@@ -34,7 +36,7 @@ export const gallery = [
     id: 'gpt2',
     name: 'GPT-2 (124M)',
     family: 'learned',
-    config: { n_positions: 1024, n_ctx: 1024, n_embd: 768, n_head: 12, n_layer: 12 },
+    config: { model_type: 'gpt2', n_positions: 1024, n_ctx: 1024, n_embd: 768, n_head: 12, n_layer: 12 },
     source: {
       url: 'https://huggingface.co/openai-community/gpt2/blob/main/config.json',
       checked:
@@ -52,6 +54,7 @@ export const gallery = [
     name: 'BERT base (uncased)',
     family: 'learned',
     config: {
+      model_type: 'bert',
       max_position_embeddings: 512,
       hidden_size: 768,
       num_attention_heads: 12,
@@ -71,6 +74,7 @@ export const gallery = [
     name: 'RoBERTa base',
     family: 'learned',
     config: {
+      model_type: 'roberta',
       max_position_embeddings: 514,
       hidden_size: 768,
       num_attention_heads: 12,
@@ -98,6 +102,7 @@ export const gallery = [
     name: 'OPT-125M',
     family: 'learned',
     config: {
+      model_type: 'opt',
       max_position_embeddings: 2048,
       hidden_size: 768,
       num_attention_heads: 12,
@@ -123,6 +128,7 @@ export const gallery = [
     name: 'Whisper tiny (decoder)',
     family: 'learned',
     config: {
+      model_type: 'whisper',
       max_target_positions: 448,
       max_source_positions: 1500,
       d_model: 384,
@@ -150,6 +156,7 @@ export const gallery = [
     name: 'T5-small (v1.0)',
     family: 't5',
     config: {
+      model_type: 't5',
       d_model: 512,
       num_heads: 8,
       num_layers: 6,
@@ -172,7 +179,7 @@ export const gallery = [
     id: 'bloom-560m',
     name: 'BLOOM-560M',
     family: 'alibi',
-    config: { n_embed: 1024, n_layer: 24, num_attention_heads: 16, seq_length: 2048 },
+    config: { model_type: 'bloom', n_embed: 1024, n_layer: 24, num_attention_heads: 16, seq_length: 2048 },
     source: {
       url: 'https://huggingface.co/bigscience/bloom-560m/blob/main/config.json',
       checked:
@@ -192,6 +199,7 @@ export const gallery = [
     name: 'MPT-7B-Instruct',
     family: 'alibi',
     config: {
+      model_type: 'mpt',
       d_model: 4096,
       n_heads: 32,
       n_layers: 32,
@@ -212,7 +220,15 @@ export const gallery = [
     id: 'gpt-j-6b',
     name: 'GPT-J-6B',
     family: 'partial-rotary',
-    config: { n_positions: 2048, n_embd: 4096, n_head: 16, n_layer: 28, rotary: true, rotary_dim: 64 },
+    config: {
+      model_type: 'gptj',
+      n_positions: 2048,
+      n_embd: 4096,
+      n_head: 16,
+      n_layer: 28,
+      rotary: true,
+      rotary_dim: 64,
+    },
     source: {
       url: 'https://huggingface.co/EleutherAI/gpt-j-6B/blob/main/config.json',
       checked:
@@ -232,6 +248,7 @@ export const gallery = [
     name: 'GPT-NeoX-20B',
     family: 'partial-rotary',
     config: {
+      model_type: 'gpt_neox',
       hidden_size: 6144,
       num_attention_heads: 64,
       num_hidden_layers: 44,

@@ -2,6 +2,10 @@
 // the _validate_*_rope_parameters functions): rope_type (or the old "type"), factor,
 // original_max_position_embeddings, low_freq_factor and high_freq_factor (llama3), beta_fast, beta_slow,
 // attention_factor, mscale, mscale_all_dim (yarn), short_factor and long_factor (longrope).
+// The type is read as transformers standardises it: Phi-3's old names "su" and "yarn" are longrope
+// (models/phi3/configuration_phi3.py @ 008e574391258935f3ecc3035c882e73bbcac419, "For backward compatibility if
+// previous version used "su" or "yarn""); "su" means longrope for any model (it was LongRoPE's first name), while
+// "yarn" is renamed only for model_type phi3, YaRN being a type of its own everywhere else.
 
 const NUMBERS = {
   factor: 'factor',
@@ -17,15 +21,25 @@ const NUMBERS = {
 const MAX_FACTORS = 4096;
 
 /**
+ * A rope type under the name transformers uses for it.
+ * @param {string} type as the file spells it (rope_type, or the old type)
+ * @param {string | null} [modelType]
+ */
+export const canonicalRopeType = (type, modelType = null) =>
+  type === 'su' || (type === 'yarn' && modelType === 'phi3') ? 'longrope' : type;
+
+/**
  * @param {ReturnType<typeof import('./config.js').fieldsOf>} f
  * @param {Record<string, unknown>} params
  * @param {string} where the field's path, for messages
+ * @param {string | null} [modelType] for Phi-3's old names
  * @returns {import('./config.js').RopeScaling | null} null for plain RoPE
  */
-export function readRopeScaling(f, params, where) {
+export function readRopeScaling(f, params, where, modelType = null) {
   // The same fields under their paths (rope_scaling.factor), so that a message names the field in full.
   const named = Object.fromEntries(Object.entries(params).map(([key, value]) => [`${where}.${key}`, value]));
-  const type = f.string(named, `${where}.rope_type`) ?? f.string(named, `${where}.type`) ?? 'default';
+  const written = f.string(named, `${where}.rope_type`) ?? f.string(named, `${where}.type`) ?? 'default';
+  const type = canonicalRopeType(written, modelType);
   /** @type {import('./config.js').RopeScaling} */
   const scaling = { type };
   for (const [key, out] of Object.entries(NUMBERS))
