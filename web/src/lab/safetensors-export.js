@@ -167,7 +167,7 @@ export function labTensors(config, params) {
  * bytes, then the tensors' bytes in the same order, contiguous.
  * @param {NamedTensor[]} tensors
  * @param {Record<string, string>} metadata
- * @returns {Uint8Array}
+ * @returns {Uint8Array<ArrayBuffer>}
  */
 export function safetensorsBytes(tensors, metadata) {
   if (!LITTLE_ENDIAN) refuse('this machine is big-endian; safetensors stores little-endian floats.');
