@@ -69,3 +69,12 @@ test('no name matches: every 2-D tensor is offered for the reader to pick', () =
     { name: 'd', shape: [5, 6] },
   ]);
 });
+
+test("the lab's weights file: its PyTorch model's wpe, unprefixed, from row 0; no near miss", () => {
+  const lab = [t('wte', [16, 16]), t('wpe', [8, 16]), t('l0_wq', [16, 16]), t('slopes', [2])];
+  assert.deepEqual(
+    findPositionTensors(lab).found.map((p) => [p.name, p.kind, p.firstPosition, p.shape]),
+    [['wpe', 'learned', 0, [8, 16]]],
+  );
+  assert.deepEqual(rows([t('l0_wpe'), t('wpe_'), t('xwpe'), t('wpe.bias')]), []);
+});

@@ -24,11 +24,21 @@ Flags:
     --dump-init FILE   write the initial weights as JSON, {"params": [{"name", "shape", "data"}]} ("-": stdout)
     --device DEVICE    run on this device instead of cuda-if-available-else-cpu
     --seeds A,B,...    train one run from each of these seeds in turn (default: SEEDS below)
+    --load-safetensors FILE
+                       start from the page's trained weights ("Download weights (.safetensors)") instead of
+                       the initial ones: one run, the file's seed, evaluated after --steps more steps
+                       (default 0: evaluated as the page trained it)
 
 Output: one line "step t loss L accuracy A" per step, t counted from 0, the loss and accuracy of the batch
 that update t trains on, measured before the update (as the page's curve); then "eval length n loss L
 accuracy A" at the engine's grid of lengths (the task's shortest, steps of half the training length, and 1x to
 4x the training length, at most 128), on held-out sequences that are the same for every seed and scheme.
+
+Weights from the page: --load-safetensors reads the file of the lab's "Download weights (.safetensors)"
+(parsed here with json, struct and torch.frombuffer: the safetensors package is not needed). Its configuration
+must be CONFIG's (its seed replaces CONFIG's), its tensors are this model's state_dict, and it records the step
+the page trained it to: --steps N goes on from there on the page's batches, with a fresh AdamW (the page's
+moments are not in the file), so step lines count on from that step.
 
 Seeds: SEEDS lists the seeds the page raced the scheme from, and the script trains one run from each, in
 turn, as the page does (CONFIG's "seed" is the run the page inspected; each run's is replaced by its seed).
@@ -59,6 +69,7 @@ import argparse
 import json
 import math
 import os
+import struct
 import sys
 import time
 

@@ -35,12 +35,12 @@ def start_processes(device_flag):
     return dist.get_rank(), world, device
 
 
-def train(net, model, cfg, steps, rank, world, device, log_every):
-    """Train `steps` steps; returns the loss and accuracy of every step (rank 0 prints them)."""
+def train(net, model, cfg, steps, rank, world, device, log_every, start=0):
+    """Train `steps` steps from step `start`; returns the loss and accuracy of every step (rank 0 prints them)."""
     optimizer = make_optimizer(model, cfg)
     params = [model.p(name) for name, _, _, _, _ in param_specs(cfg)]
     curve = []
-    for t in range(steps):
+    for t in range(start, start + steps):
         tokens, targets = training_batch(cfg, t)
         positions = training_positions(cfg, t)
         total = int((targets != NO_TARGET).sum())
@@ -59,7 +59,7 @@ def train(net, model, cfg, steps, rank, world, device, log_every):
             dist.all_reduce(sums)
         loss, accuracy = (sums / total).tolist()
         curve.append({"step": t, "loss": loss, "accuracy": accuracy})
-        if rank == 0 and (t % log_every == 0 or t == steps - 1):
+        if rank == 0 and ((t - start) % log_every == 0 or t == start + steps - 1):
             print(f"step {t} loss {loss:.7f} accuracy {accuracy:.6f}", flush=True)
     return curve
 
@@ -109,10 +109,46 @@ def seeds_flag(text):
     return seeds
 
 
-def run_seed(cfg, steps, args, rank, world, device, dump_init):
-    """One run from cfg's seed: train, then (rank 0) evaluate. Returns its curve and evaluation."""
+def read_safetensors(path):
+    """The tensors and the __metadata__ of a .safetensors file of F32 tensors (as the lab writes them): the
+    header's length (u64, little-endian), the JSON header, then the data, each tensor at its data_offsets."""
+    with open(path, "rb") as f:
+        blob = f.read()
+    (length,) = struct.unpack("<Q", blob[:8])
+    header = json.loads(blob[8 : 8 + length])
+    metadata, data, tensors = header.pop("__metadata__", {}), bytearray(blob[8 + length :]), {}
+    for name, entry in header.items():
+        if entry["dtype"] != "F32":
+            sys.exit(f"{path}: tensor {name} is {entry['dtype']}; only F32 (the lab's) is read")
+        begin, end = entry["data_offsets"]
+        values = torch.frombuffer(data, dtype=torch.float32, count=(end - begin) // 4, offset=begin)
+        tensors[name] = values.reshape(entry["shape"]).clone()
+    return tensors, metadata
+
+
+def load_safetensors(cfg, path):
+    """(the weights, the step they were trained to, cfg with the file's seed) of a file from the lab's "Download
+    weights", after checking that its configuration is CONFIG's (the seed aside)."""
+    tensors, metadata = read_safetensors(path)
+    differ = [
+        f"{key} {metadata[key]} (CONFIG: {cfg[key]})"
+        for key in json.loads(CONFIG_JSON)
+        if key != "seed" and key in metadata
+        and (metadata[key] if isinstance(cfg[key], str) else json.loads(metadata[key])) != cfg[key]
+    ]  # fmt: skip
+    if differ:
+        sys.exit(f"{path} is a run of another configuration: {', '.join(differ)}")
+    return tensors, int(metadata.get("step", "0")), {**cfg, "seed": int(metadata.get("seed", cfg["seed"]))}
+
+
+def run_seed(cfg, steps, args, rank, world, device, dump_init, loaded=None):
+    """One run from cfg's seed, or from `loaded` (weights, step): train, then (rank 0) evaluate. Returns its
+    curve and evaluation."""
     model = LabModel(cfg)
-    model.init_weights()
+    if loaded is None:
+        model.init_weights()
+    else:
+        model.load_state_dict(loaded[0])  # every name and shape must match
     if dump_init and rank == 0:
         params = [{"name": n, "shape": s, "data": model.p(n).flatten().tolist()} for n, s, _, _, _ in param_specs(cfg)]
         write_json(dump_init, {"config": cfg, "params": params})
@@ -124,7 +160,8 @@ def run_seed(cfg, steps, args, rank, world, device, dump_init):
         ids = [device.index] if device.type == "cuda" else None
         net = nn.parallel.DistributedDataParallel(model, device_ids=ids)
     started = time.time()
-    curve = train(net, model, cfg, steps, rank, world, device, max(1, args.log_every))
+    start = 0 if loaded is None else loaded[1]
+    curve = train(net, model, cfg, steps, rank, world, device, max(1, args.log_every), start)
     evaluation = []
     if rank == 0:
         print(f"trained {steps} steps in {time.time() - started:.1f} s", flush=True)
@@ -157,10 +194,15 @@ def main():
     parser.add_argument("--dump-init", help="write the initial weights here as JSON ('-' for stdout)")
     parser.add_argument("--device", help="cpu, cuda, cuda:1, ... (default: cuda if available, else cpu)")
     parser.add_argument("--seeds", type=seeds_flag, help="seeds to train from, e.g. 1,2,3 (default: SEEDS)")
+    parser.add_argument("--load-safetensors", help="start from the lab's weights (.safetensors) instead")
     args = parser.parse_args()
     cfg = check_config(json.loads(CONFIG_JSON))
     seeds = args.seeds or SEEDS
     steps = cfg["steps"] if args.steps is None else args.steps
+    loaded = None
+    if args.load_safetensors:  # one run, the file's: trained on for --steps (default 0), then evaluated
+        weights, start, cfg = load_safetensors(cfg, args.load_safetensors)
+        loaded, seeds, steps = (weights, start), [cfg["seed"]], args.steps or 0
     # Float32 matrix products as the page computes them, not TensorFloat-32's 10-bit mantissas on recent GPUs.
     torch.backends.cuda.matmul.allow_tf32 = False
     rank, world, device = start_processes(args.device)
@@ -172,7 +214,7 @@ def main():
         if rank == 0 and len(seeds) > 1:
             print(f"seed {seed}", flush=True)
         dump_init = args.dump_init if i == 0 else None
-        model, curve, evaluation = run_seed(seeded, steps, args, rank, world, device, dump_init)
+        model, curve, evaluation = run_seed(seeded, steps, args, rank, world, device, dump_init, loaded)
         runs.append({"seed": seed, "config": seeded, "curve": curve, "evaluation": evaluation})
         if args.save and rank == 0:
             torch.save(model.state_dict(), args.save if len(seeds) == 1 else f"{args.save}.seed{seed}")

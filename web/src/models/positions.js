@@ -41,6 +41,8 @@ const roleOf = (name) =>
 const RULES =
   /** @type {[RegExp, (h: Hints, name: string) => [PositionTensor['kind'], number, string]][]} */ ([
     [/^(transformer[.])?wpe[.]weight$/, () => ['learned', 0, 'GPT-2 learned table (wpe)']],
+    // The lab's own weights file (lab/safetensors-export.js): its PyTorch model's parameter, unprefixed.
+    [/^wpe$/, () => ['learned', 0, 'PE Explorer lab learned table (wpe)']],
     [
       /(^|[.])embeddings[.]position_embeddings[.]weight$/,
       (h, name) =>

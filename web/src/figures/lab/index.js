@@ -27,7 +27,7 @@ import {
   schemesOf,
 } from './params.js';
 import { predictPanel } from './predict.js';
-import { scriptButton } from './script.js';
+import { scriptButton, weightsButton } from './script.js';
 import { live, summary, table } from './text.js';
 import { toolbar } from './toolbar.js';
 import './lab.css';
@@ -198,7 +198,12 @@ export default defineFigure({
       const { inspect, seed } = inspected(view.params, schemes, seeds);
       return { config: { ...runConfig(config, inspect, seed), causal: checked.causal }, seeds };
     }, frame);
-    frame.actions.append(view.link, view.script);
+    view.weights = weightsButton(() => {
+      const { schemes, seeds } = view.data;
+      const { inspect, seed } = inspected(view.params, schemes, seeds);
+      return view.data.shared.experiment?.run(inspect, seed);
+    }, frame);
+    frame.actions.append(view.link, view.script, view.weights.element);
     view.extension = extensionPanel({ readout: frame.setReadout.bind(frame), onChange: schedule });
     frame.plot.append(
       view.toolbar.element,
@@ -236,6 +241,7 @@ export default defineFigure({
     });
     view.extension.draw(params);
     view.link.setAttribute('href', labLink(params));
+    view.weights.draw();
     // A race that failed keeps its drawing; the frame shows the engine's message in place of nothing.
     if (failure) throw failure;
   },

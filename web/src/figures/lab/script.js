@@ -2,7 +2,7 @@
 // (lab/torch-script.js): its configuration and seed, and the race's seeds, which the script trains in turn. The
 // script's code is fetched only when the reader asks for it.
 import { h } from '../../ui/dom.js';
-import { downloadText } from '../../ui/export.js';
+import { downloadBlob, downloadText } from '../../ui/export.js';
 
 /**
  * @param {() => { config: Record<string, unknown>, seeds: number[] }} runOf the engine configuration of the
@@ -31,4 +31,53 @@ export function scriptButton(runOf, frame) {
     },
     'PyTorch script',
   );
+}
+
+/**
+ * "Download weights (.safetensors)": the inspected run's trained parameters, as they are now, in the file the
+ * PyTorch script loads with `--load-safetensors` (lab/safetensors-export.js). The run's worker saves its state
+ * (Lab.exportState) and the page writes the file; nothing goes over the network. Disabled until the run has
+ * trained a step.
+ * @param {() => { handle: { call: (method: string) => Promise<{ result: any }> }, step: number } | undefined}
+ *   runOf the inspected run, or undefined when it does not race
+ * @param {{ showError: (message: string) => void }} frame where a failure is shown
+ */
+export function weightsButton(runOf, frame) {
+  const element = /** @type {HTMLButtonElement} */ (
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'pe-button pe-lab-weights',
+        disabled: true,
+        title:
+          'The inspected run’s trained weights as a .safetensors file, named as the PyTorch script’s model; ' +
+          'the script loads it with --load-safetensors. Enabled once the run has trained.',
+        onClick: async () => {
+          const run = runOf();
+          if (!run || run.step === 0) return;
+          element.disabled = true;
+          try {
+            const [{ labSafetensors, readLabState, safetensorsName }, { result: state }] = await Promise.all([
+              import('../../lab/safetensors-export.js'),
+              run.handle.call('exportState'),
+            ]);
+            const name = safetensorsName(readLabState(state));
+            downloadBlob(name, new Blob([labSafetensors(state)], { type: 'application/octet-stream' }));
+          } catch (error) {
+            frame.showError(error instanceof Error ? error.message : String(error));
+          } finally {
+            draw();
+          }
+        },
+      },
+      'Download weights (.safetensors)',
+    )
+  );
+  /** Enabled while the inspected run has trained at least one step. */
+  function draw() {
+    const run = runOf();
+    element.disabled = !run || run.step === 0;
+  }
+  return { element, draw };
 }
