@@ -85,7 +85,7 @@ export interface RopeScaling {
    * it is Phi-3's top-level field, which makes the factor contextLength / it (default: none, factor as given).
    */
   originalMaxPositionEmbeddings?: number;
-  /** llama3, required: > 0, and highFreqFactor > lowFreqFactor (at most 1e6) */
+  /** llama3, required: > 0, and highFreqFactor >= lowFreqFactor (at most 1e6; equal: no band blends) */
   lowFreqFactor?: number;
   highFreqFactor?: number;
   /** yarn: > 0, at most 1e6 (defaults 32 and 1) */

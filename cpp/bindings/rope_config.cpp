@@ -74,9 +74,9 @@ RopeScaling read_scaling(Args& args, const val& scaling, int rotary_dim) {
   s.low_freq_factor = positive(args, scaling["lowFreqFactor"], "scaling.lowFreqFactor", 1.0);
   s.high_freq_factor = positive(args, scaling["highFreqFactor"], "scaling.highFreqFactor", 4.0);
   if (s.type == RopeType::Llama3) {
-    args.require(s.high_freq_factor > s.low_freq_factor, "scaling.highFreqFactor",
+    args.require(s.high_freq_factor >= s.low_freq_factor, "scaling.highFreqFactor",
                  format_number(s.high_freq_factor),
-                 "greater than scaling.lowFreqFactor (" + format_number(s.low_freq_factor) + ")");
+                 "at least scaling.lowFreqFactor (" + format_number(s.low_freq_factor) + ")");
   }
   s.beta_fast = positive(args, scaling["betaFast"], "scaling.betaFast", 32.0);
   s.beta_slow = positive(args, scaling["betaSlow"], "scaling.betaSlow", 1.0);

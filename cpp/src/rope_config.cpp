@@ -55,6 +55,9 @@ double llama3_inv_freq(double theta, double factor, double low_freq_factor, doub
   // wavelen < high_freq_wavelen: do nothing; wavelen > low_freq_wavelen: divide by factor
   if (wavelen < high_freq_wavelen) return theta;
   if (wavelen > low_freq_wavelen) return theta / factor;
+  // Equal band factors (Llama 4 Scout's 1 and 1, which transformers only warns about) leave no band to blend
+  // but the one wavelength at the edge, where Hugging Face divides zero by zero: it is divided by the factor.
+  if (high_freq_factor == low_freq_factor) return theta / factor;
   // otherwise: interpolate between the two, using a smooth factor
   const double smooth = (original / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor);
   return (1.0 - smooth) * theta / factor + smooth * theta;
@@ -84,7 +87,7 @@ void expect_scaling(int rotary_dim, const RopeScaling& s) {
       break;
     case RopeType::Llama3:
       PE_EXPECTS(s.original_max_position_embeddings > 0.0);
-      PE_EXPECTS(s.low_freq_factor > 0.0 && s.high_freq_factor > s.low_freq_factor);
+      PE_EXPECTS(s.low_freq_factor > 0.0 && s.high_freq_factor >= s.low_freq_factor);
       break;
     default:
       break;

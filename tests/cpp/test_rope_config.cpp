@@ -90,6 +90,18 @@ TEST_CASE("llama3's band edges move with low_freq_factor and high_freq_factor", 
   CHECK(r.pair_factor[31] > 1.0);
 }
 
+TEST_CASE("llama3 with equal band factors (Llama 4 Scout's 1 and 1) keeps or divides, and blends none",
+          "[rope_config]") {
+  RopeScaling s = llama31();
+  s.factor = 16.0;
+  s.high_freq_factor = 1.0;  // equal to low_freq_factor: the band edge is the original length, 8192 tokens
+  const auto r = pe::rope_spectrum(128, 500000.0, s, 10485760.0);
+  for (std::size_t i = 0; i < r.pair_factor.size(); ++i) {
+    const double kept = r.wavelength[i] < 8192.0 ? 1.0 : 16.0;
+    CHECK(close(r.pair_factor[i], kept, 0.0, 1e-15));
+  }
+}
+
 TEST_CASE("yarn keeps pairs below the ramp, interpolates those above, and ramps linearly between",
           "[rope_config]") {
   // d = 128, base 10000, original 4096: pair 20.94 turns 32 times and pair 45.03 once in 4096 tokens, so the

@@ -155,8 +155,8 @@ const BAD = [
     /scaling\.originalMaxPositionEmbeddings must be given for ropeType "llama3"/,
   ],
   [
-    () => models.ropeSpectrum(128, 10000, 4096, { ...llama3, highFreqFactor: 1 }),
-    /scaling\.highFreqFactor must be greater than scaling\.lowFreqFactor \(1\); received 1/,
+    () => models.ropeSpectrum(128, 10000, 4096, { ...llama3, highFreqFactor: 0.5 }),
+    /scaling\.highFreqFactor must be at least scaling\.lowFreqFactor \(1\); received 0\.5/,
   ],
   [
     () => models.ropeSpectrum(128, 10000, 4096, { ...llama3, originalMaxPositionEmbeddings: 8192.5 }),

@@ -2,13 +2,8 @@
 // pe-models' ropeSpectrum(headDim, base, contextLength, scaling, options) (cpp/bindings/pe-models.d.ts): the
 // scaling's fields under the engine's camelCase names, its type under transformers' canonical name (the engine
 // takes no other: "su" is longrope), and the rotating share of the head as partialRotaryFactor. Pure: no engine.
-//
-// One adjustment: the engine refuses a llama3 scaling whose high_freq_factor equals its low_freq_factor (Llama 4
-// Scout's 1 and 1), which transformers only warns about (modeling_rope_utils.py @
-// 0044e3b3facff1a1ad60b235c69d5b45beae75a4, _validate_llama3_parameters: logger.warning). Equal factors leave no
-// band to blend: wavelengths under original / factor are kept, those over it divided by the factor. The next double
-// above the low factor gives the engine a band 2.2e-16 of the original length wide, which no pair's wavelength
-// falls in, so every pair comes out as transformers computes it.
+// Equal llama3 band factors (Llama 4 Scout's 1 and 1, which transformers only warns about) go to the engine as
+// they are: it keeps the wavelengths under original / factor and divides those over it.
 import { canonicalRopeType } from './rope-scaling.js';
 
 /** @typedef {'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3'} SpectrumRopeType */
@@ -113,18 +108,9 @@ function scalingArg(scaling) {
   /** @type {Record<string, unknown>} */
   const out = { ropeType };
   for (const [from, to] of FIELDS) if (present(scaling[from])) out[to] = scaling[from];
-  if (ropeType === 'llama3' && out.highFreqFactor === out.lowFreqFactor)
-    out.highFreqFactor = nextUp(/** @type {number} */ (out.lowFreqFactor));
   return /** @type {SpectrumScaling} */ (out);
 }
 
 /** @param {unknown} value */
 const present = (value) =>
   (typeof value === 'number' && Number.isFinite(value)) || (Array.isArray(value) && value.length > 0);
-
-/** The next double above a positive finite x. @param {number} x */
-function nextUp(x) {
-  const bits = new BigUint64Array(new Float64Array([x]).buffer);
-  bits[0] += 1n;
-  return new Float64Array(bits.buffer)[0];
-}
