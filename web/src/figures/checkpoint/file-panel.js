@@ -10,6 +10,7 @@ import { formatInt } from '../../ui/format.js';
 import { engineRecovery } from '../../ui/recover.js';
 import { modelPanel } from './model-panel.js';
 import { analyseSetting } from './setting.js';
+import { t5View } from './t5-view.js';
 import { analyseTable } from './table-analysis.js';
 import { tableView } from './table-view.js';
 
@@ -42,6 +43,7 @@ export function filePanel({ engine, readout }) {
   const chooser = h('label', { class: 'pe-ckpt-chooser', hidden: true }, 'Tensor ', choose);
   const config = modelPanel({ name: 'file', readout });
   const table = tableView(readout);
+  const t5 = t5View(readout);
   const result = h('div', { class: 'pe-ckpt-result' });
   const drop = h(
     'div',
@@ -117,29 +119,40 @@ export function filePanel({ engine, readout }) {
     }
   }
 
+  /** The panel of the file's setting (config.json or the GGUF metadata), or null. */
+  function settingPart(models) {
+    if (!opened?.setting) return null;
+    config.draw(analyseSetting(engine, models, opened.setting), {
+      title: 'Its configuration',
+      href: null,
+      source: files.some((f) => f.name === 'config.json')
+        ? 'From your config.json.'
+        : 'From the file\u2019s metadata.',
+      fields: null,
+    });
+    return config.element;
+  }
+
+  /** The view of the chosen tensor: T5's bias, or a learned table (a found one, or any 2-D tensor picked). */
+  function tensorPart(models, name, tensor) {
+    if (!tensor || tensor.shape.length !== 2) return null;
+    const entry = opened.positions.found.find((t) => t.name === name);
+    if (entry?.kind === 't5-bias') {
+      t5.draw(models, tensor, { role: entry.role, maxDistance: opened.setting?.t5?.maxDistance ?? null });
+      return t5.element;
+    }
+    if (entry && entry.kind !== 'learned') return null;
+    table.draw({ ...analyseTable(models, tensor, entry?.firstPosition ?? 0), name });
+    return table.element;
+  }
+
   async function show(mine) {
     if (!opened) return;
     const models = getModels();
-    const parts = [];
-    if (opened.setting) {
-      config.draw(analyseSetting(engine, models, opened.setting), {
-        title: 'Its configuration',
-        href: null,
-        source: files.some((f) => f.name === 'config.json')
-          ? 'From your config.json.'
-          : 'From the file\u2019s metadata.',
-        fields: null,
-      });
-      parts.push(config.element);
-    }
     const name = choose.value;
-    const entry = opened.positions.found.find((t) => t.name === name);
     const tensor = name ? await opened.read(name) : null;
     if (mine !== turn) return;
-    if (tensor && tensor.shape.length === 2 && (!entry || entry.kind === 'learned')) {
-      table.draw({ ...analyseTable(models, tensor, entry?.firstPosition ?? 0), name });
-      parts.push(table.element);
-    }
+    const parts = [settingPart(models), tensorPart(models, name, tensor)].filter((p) => p !== null);
     replaceChildren(result, ...parts);
     recovery.drew();
     const total = files.reduce((sum, f) => sum + f.size, 0);
@@ -171,6 +184,7 @@ export function filePanel({ engine, readout }) {
       recovery.destroy();
       config.destroy();
       table.destroy();
+      t5.destroy();
     },
   };
 }

@@ -67,6 +67,18 @@ export function modelPanel({ name, readout }) {
     readout,
     describe: (k) => `head ${k}: slope ${formatValue(shown.slopes[k - 1])}`,
   });
+  const buckets = offsetChart({
+    name: `ckpt-buckets-${name}`,
+    label: 'T5 bucket of every signed offset, encoder and decoder; left and right arrow keys step the offset',
+    xLabel: 'offset r = key \u2212 query',
+    yLabel: 'bucket',
+    height: 200,
+    readout,
+    describe: (r) => {
+      const { maxOffset, both, causal } = shown.buckets;
+      return `offset ${r}: encoder bucket ${both[r + maxOffset]}, decoder bucket ${causal[r + maxOffset]}`;
+    },
+  });
   const chart = h('div', { class: 'pe-ckpt-chart' });
   const element = h(
     'div',
@@ -134,6 +146,29 @@ export function modelPanel({ name, readout }) {
     });
   }
 
+  function drawBuckets({ maxOffset, both, causal }, count) {
+    replaceChildren(chart, buckets.element);
+    buckets.draw({
+      min: -maxOffset,
+      max: maxOffset,
+      domain: [0, count - 1],
+      series: [
+        {
+          value: (r) => both[r + maxOffset],
+          stroke: palette[0],
+          className: 'pe-ckpt-both',
+          label: 'encoder (both directions)',
+        },
+        {
+          value: (r) => causal[r + maxOffset],
+          stroke: palette[1],
+          className: 'pe-ckpt-causal',
+          label: 'decoder (causal)',
+        },
+      ],
+    });
+  }
+
   return {
     element,
     /**
@@ -152,6 +187,7 @@ export function modelPanel({ name, readout }) {
       replaceChildren(said, ...sentences(analysis).map((s) => h('li', {}, s)));
       if (analysis.spectra.length > 0) drawSpectrum(analysis);
       else if (analysis.slopes) drawSlopes(analysis.slopes);
+      else if (analysis.buckets) drawBuckets(analysis.buckets, analysis.setting.t5.buckets);
       else replaceChildren(chart);
       replaceChildren(
         fields,
@@ -171,6 +207,7 @@ export function modelPanel({ name, readout }) {
     destroy() {
       spectrum.destroy();
       slopes.destroy();
+      buckets.destroy();
     },
   };
 }

@@ -21,7 +21,12 @@ const KEPT = 1e-9;
  * @property {import('../../models/config.js').PositionSetting} setting
  * @property {Spectrum[]} spectra
  * @property {Float64Array | null} slopes ALiBi's, one a head
+ * @property {{ maxOffset: number, both: Int32Array, causal: Int32Array } | null} buckets T5's bucket of every
+ *   signed offset -maxOffset..maxOffset, for the encoder (both directions) and the decoder (causal)
  */
+
+/** T5's bucket charts run to this many times the max distance, where every offset shares the last bucket. */
+const T5_REACH = 1.5;
 
 /**
  * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
@@ -31,7 +36,7 @@ const KEPT = 1e-9;
  */
 export function analyseSetting(engine, models, setting) {
   /** @type {Analysis} */
-  const out = { setting, spectra: [], slopes: null };
+  const out = { setting, spectra: [], slopes: null, buckets: null };
   if (setting.scheme === 'rope' && setting.rope) {
     /** @type {[string, import('../../models/config.js').RopeSetting][]} */
     const types = setting.ropeByLayerType
@@ -50,6 +55,14 @@ export function analyseSetting(engine, models, setting) {
     });
   } else if (setting.scheme === 'alibi' && setting.heads !== null) {
     out.slopes = engine.alibiSlopes(setting.heads);
+  } else if (setting.scheme === 't5' && setting.t5) {
+    const { buckets, maxDistance } = setting.t5;
+    const maxOffset = Math.min(65536, Math.ceil(T5_REACH * maxDistance));
+    out.buckets = {
+      maxOffset,
+      both: models.t5Buckets(buckets, maxDistance, maxOffset, true),
+      causal: models.t5Buckets(buckets, maxDistance, maxOffset, false),
+    };
   }
   return out;
 }
