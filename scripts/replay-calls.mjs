@@ -21,7 +21,11 @@ const decode = /** @type {(encoded: unknown, scope: object) => unknown} */ (shar
  */
 export async function replay(records, dir = process.env.PE_ENGINE_DIR ?? 'dist/engine') {
   const factory = async (name) => (await import(pathToFileURL(path.resolve(dir, `${name}.js`)).href)).default;
-  const create = { 'pe-engine': await factory('pe-engine'), 'pe-lab': await factory('pe-lab') };
+  const create = {
+    'pe-engine': await factory('pe-engine'),
+    'pe-lab': await factory('pe-lab'),
+    'pe-models': await factory('pe-models'),
+  };
   const differences = [];
   let count = 0;
   for (const { page, simd, calls } of records) {

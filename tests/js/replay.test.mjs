@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 import { replay } from '../../scripts/replay-calls.mjs';
-import { pe } from './engine.mjs';
+import { models, pe } from './engine.mjs';
 
 const shared = {};
 vm.runInNewContext(readFileSync('tests/cross/calls.js', 'utf8'), { globalThis: shared });
@@ -16,7 +16,7 @@ function recordOf(calls) {
   return calls.map(([module, name, args]) => {
     const entry = { module, name, args: args.map(encode) };
     try {
-      entry.digest = digest(pe[name](...args));
+      entry.digest = digest({ 'pe-engine': pe, 'pe-models': models }[module][name](...args));
     } catch (error) {
       entry.error = `${error.name}: ${error.message}`;
     }
@@ -31,11 +31,12 @@ test('recorded calls replay to the same digests on both builds; a changed one is
     ['pe-engine', 'mixingTerms', ['dog', 1, 'man', 2, 64, { scaled: true }]],
     ['pe-engine', 'ropeRotate', [new Float32Array([1, 2, 3, 4]), 1, 4, 0, undefined, 'half', 1]],
     ['pe-engine', 'pairPeriods', [7]],
+    ['pe-models', 't5Buckets', [32, 128, 40, false]],
   ]);
   assert.match(calls[4].error, /^Error: pairPeriods: dModel/);
   for (const simd of [true, false]) {
     const result = await replay([{ page: 'p', simd, calls }]);
-    assert.deepEqual(result, { pages: 1, calls: 5, differences: [] });
+    assert.deepEqual(result, { pages: 1, calls: 6, differences: [] });
   }
   const changed = structuredClone(calls);
   changed[2].digest = (changed[2].digest ^ 1) >>> 0;
