@@ -1,8 +1,8 @@
 // The lab's "Download weights (.safetensors)" in the page: disabled until the inspected run has trained, then,
 // from the keyboard, a .safetensors file of that run (tests/js/lab-safetensors.test.mjs checks the bytes against
-// the engine and PyTorch; here, that the page writes the inspected run's file).
+// the engine and PyTorch; here, that the page writes the inspected run's file, which the inspector opens).
 import { readFile } from 'node:fs/promises';
-import { test, expect, shareMenu } from './fixtures.js';
+import { test, expect, openFigure, shareMenu } from './fixtures.js';
 import { readSafetensorsHeader } from '../../web/src/models/safetensors.js';
 import { blobSource } from '../../web/src/models/source.js';
 import { finish, openLab } from './lab-helpers.js';
@@ -29,4 +29,13 @@ test('"Download weights (.safetensors)" saves the inspected run once it has trai
   const wpe = header.tensors.find((t) => t.name === 'wpe');
   expect(wpe?.shape).toEqual([8, 16]);
   expect(header.tensors.every((t) => t.dtype === 'F32')).toBe(true);
+  // The same file opens in "Positions in real models": the reader's tiny model beside a real one.
+  const inspector = await openFigure(page, 'checkpoint', 'model=gpt2');
+  await inspector.getByLabel(/Open your own checkpoint/).setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/octet-stream',
+    buffer: bytes,
+  });
+  await expect(inspector.locator('.pe-ckpt-learned')).toContainText('8 positions \u00d7 16 dimensions');
+  await expect(inspector.locator('.pe-ckpt-status')).toContainText('(the header and wpe).');
 });
