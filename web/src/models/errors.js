@@ -32,3 +32,26 @@ export const shown = (value) => {
   if (text === undefined) text = String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
+
+/**
+ * What went wrong reading a model from the Hub (hub.js, http.js), as the reader should be told it: the host
+ * contacted, and what to do. `kind` is one of 'bad-id', 'bad-endpoint', 'offline', 'gated', 'not-found',
+ * 'network', 'timeout', 'aborted', 'no-range', 'bad-range', 'http'.
+ */
+export class HubError extends Error {
+  /**
+   * @param {string} kind
+   * @param {string} host the host contacted (or the endpoint as given, when it is not one)
+   * @param {string} message the whole message, naming the host
+   * @param {{ url?: string, status?: number, code?: string | null }} [detail]
+   */
+  constructor(kind, host, message, detail = {}) {
+    super(message);
+    this.name = 'HubError';
+    this.kind = kind;
+    this.host = host;
+    this.url = detail.url ?? null;
+    this.status = detail.status ?? null;
+    this.code = detail.code ?? null;
+  }
+}

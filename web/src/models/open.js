@@ -38,12 +38,19 @@ const nameOf = (f) => String(f.name ?? 'file');
 export async function openModel(files, options = {}) {
   if (files.length === 0 || files.length > MAX_FILES)
     throw new ModelFileError('(no file)', `${files.length} files were given`, `1 to ${MAX_FILES} files`);
-  const sources = new Map(
-    files.map((f) => [
-      nameOf(f).replace(/^.*[\\/]/, ''),
-      blobSource(f, { name: nameOf(f), readCap: options.readCap }),
-    ]),
-  );
+  return openSources(files.map((f) => blobSource(f, { name: nameOf(f), readCap: options.readCap })));
+}
+
+/**
+ * `openModel` over byte sources of any kind: the reader's files (blobSource) or HTTP Range reads (hub.js). Each
+ * source is known by its name's last path segment (`model.safetensors`, `config.json`, a shard's name).
+ * @param {import('./source.js').ByteSource[]} list
+ * @returns {Promise<OpenedModel>}
+ */
+export async function openSources(list) {
+  if (list.length === 0 || list.length > MAX_FILES)
+    throw new ModelFileError('(no file)', `${list.length} files were given`, `1 to ${MAX_FILES} files`);
+  const sources = new Map(list.map((s) => [s.name.replace(/^.*[\\/]/, ''), s]));
   const byName = (/** @type {string} */ n) => sources.get(n);
   const config = byName('config.json');
   const setting = config
@@ -139,10 +146,29 @@ async function openSafetensors(sources) {
  */
 async function shardsOf(index, sources) {
   const json = parseConfigJson(await readWhole(index, JSON_FILE_CAP), index.name, JSON_FILE_CAP);
+  const { weightMap, shardNames } = indexShards(json, index.name);
+  for (const shard of shardNames)
+    if (!sources.has(shard))
+      throw new ModelFileError(
+        index.name,
+        `it names shard ${shown(shard)}, which was not given`,
+        'every shard it names among the files given',
+      );
+  const shards = [...shardNames].map((n) => /** @type {import('./source.js').ByteSource} */ (sources.get(n)));
+  return { shards, weightMap };
+}
+
+/**
+ * An index's weight_map and the shards it names, in order of first mention.
+ * @param {Record<string, unknown>} json a parsed model.safetensors.index.json
+ * @param {string} file its name, for messages
+ * @returns {{ weightMap: Record<string, string>, shardNames: string[] }}
+ */
+export function indexShards(json, file) {
   const map = json.weight_map;
   if (typeof map !== 'object' || map === null || Array.isArray(map))
     throw new ModelFileError(
-      index.name,
+      file,
       `its weight_map is ${shown(map)}`,
       'an object of tensor name to shard file',
     );
@@ -152,20 +178,13 @@ async function shardsOf(index, sources) {
   for (const [tensor, shard] of Object.entries(weightMap)) {
     if (typeof shard !== 'string')
       throw new ModelFileError(
-        index.name,
+        file,
         `weight_map names ${shown(shard)} for ${shown(tensor)}`,
         'a shard file name',
       );
-    if (!sources.has(shard))
-      throw new ModelFileError(
-        index.name,
-        `it names shard ${shown(shard)}, which was not given`,
-        'every shard it names among the files given',
-      );
     shardNames.add(shard);
   }
-  const shards = [...shardNames].map((n) => /** @type {import('./source.js').ByteSource} */ (sources.get(n)));
-  return { shards, weightMap };
+  return { weightMap, shardNames: [...shardNames] };
 }
 
 /**

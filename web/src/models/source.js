@@ -2,7 +2,7 @@
 // slice, or an async read(offset, length) that a later HTTP Range reader will provide), every byte read is
 // counted, and their total is capped, so a 548 MB checkpoint costs its header and the tensors asked for.
 
-import { formatBytes, ModelFileError } from './errors.js';
+import { formatBytes, HubError, ModelFileError } from './errors.js';
 
 /** Total bytes one source may read unless told otherwise: the position tensors of any model fit many times. */
 export const DEFAULT_READ_CAP = 256 * 2 ** 20;
@@ -63,13 +63,15 @@ export function readerSource({ name, size, read, readCap, timeoutMs = DEFAULT_RE
 }
 
 /**
+ * The checks every source shares (whole positions, within the file, within the cap, exactly the bytes asked), around
+ * a function that fetches bytes: a Blob's slice, a reader's read, an HTTP Range request (http.js).
  * @param {string} name
  * @param {number} size
  * @param {(offset: number, length: number) => Promise<ArrayBuffer | Uint8Array>} fetchBytes
  * @param {number} [readCap]
  * @returns {ByteSource}
  */
-function makeSource(name, size, fetchBytes, readCap = DEFAULT_READ_CAP) {
+export function makeSource(name, size, fetchBytes, readCap = DEFAULT_READ_CAP) {
   /** @type {ByteSource} */
   const source = {
     name,
@@ -100,6 +102,8 @@ function makeSource(name, size, fetchBytes, readCap = DEFAULT_READ_CAP) {
       try {
         got = await fetchBytes(offset, length);
       } catch (error) {
+        // An HTTP read's own error already says which host failed and why.
+        if (error instanceof HubError) throw error;
         throw new ModelFileError(name, `it could not be read (${shortMessage(error)})`, 'a readable file');
       }
       const bytes = got instanceof Uint8Array ? got : got instanceof ArrayBuffer ? new Uint8Array(got) : null;
