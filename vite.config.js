@@ -44,7 +44,8 @@ export function withoutFontPreload(apply) {
 }
 
 /**
- * The Content-Security-Policy of the built pages: nothing but the site's own files, no eval (the engine is built
+ * The Content-Security-Policy of the built pages: nothing but the site's own files (and the Hub, asked only when
+ * the reader presses its button), no eval (the engine is built
  * with -sDYNAMIC_EXECUTION=0), WebAssembly compiled from its own .wasm, fonts from its files or inlined by the build. Inline styles stay allowed: KaTeX and
  * the figures size and colour nodes through style attributes. Added at build only: the dev server injects
  * its own scripts and styles.
@@ -55,7 +56,9 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // The Hugging Face Hub and the hosts it redirects file downloads to, for "Positions in real models" reading a
+  // model on request (models/hub.js); a mirror needs its own host added here.
+  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co",
   "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

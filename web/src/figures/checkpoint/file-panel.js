@@ -3,11 +3,13 @@
 // leaves the machine), and shown with the gallery's panel for its config and the table view for a learned
 // table. Every failure is a message in the panel; the figure goes on.
 import { getModels } from '../../engine/engine.js';
-import { ModelFileError } from '../../models/errors.js';
+import { HubError, ModelFileError } from '../../models/errors.js';
+import { openHubModel } from '../../models/hub.js';
 import { openModel } from '../../models/open.js';
 import { h, replaceChildren, uid } from '../../ui/dom.js';
 import { formatInt } from '../../ui/format.js';
 import { engineRecovery } from '../../ui/recover.js';
+import { hubForm } from './hub-form.js';
 import { modelPanel } from './model-panel.js';
 import { analyseSetting } from './setting.js';
 import { t5View } from './t5-view.js';
@@ -61,9 +63,18 @@ export function filePanel({ engine, readout }) {
         'tensors. Nothing is uploaded.',
     ),
   );
-  const element = h('div', { class: 'pe-ckpt-own' }, drop, status, error, chooser, result);
+  const hub = hubForm({
+    onRead: (modelId, endpoint) =>
+      load(
+        () => openHubModel(modelId, { endpoint }),
+        `Reading ${modelId || 'the model'} from the Hub\u2026`,
+        null,
+      ),
+  });
+  const element = h('div', { class: 'pe-ckpt-own' }, drop, hub.element, status, error, chooser, result);
   /** @type {Awaited<ReturnType<typeof openModel>> | null} */
   let opened = null;
+  /** The files opened, or null for a model read from the Hub. @type {File[] | null} */
   let files = [];
   let turn = 0;
   const recovery = engineRecovery(
@@ -86,20 +97,30 @@ export function filePanel({ engine, readout }) {
     });
   }
 
-  async function open(list) {
-    const mine = ++turn;
-    error.hidden = true;
+  function open(list) {
     if (list.length === 0) return;
     if (list.length > MAX_FILES) {
+      ++turn;
       fail(`${formatInt(list.length)} files were given; at most ${MAX_FILES} are read at once.`);
       return;
     }
-    files = list;
-    status.textContent = `Reading ${list.length === 1 ? list[0].name : `${list.length} files`}\u2026`;
+    load(
+      () => openModel(list),
+      `Reading ${list.length === 1 ? list[0].name : `${list.length} files`}\u2026`,
+      list,
+    );
+  }
+
+  /** Opens a model (`opening`), saying `reading` meanwhile; `list` is the files opened, null for the Hub. */
+  async function load(opening, reading, list) {
+    const mine = ++turn;
+    error.hidden = true;
+    status.textContent = reading;
     try {
-      const model = await openModel(list);
+      const model = await opening();
       if (mine !== turn) return;
       opened = model;
+      files = list;
       const choices = [...model.positions.found, ...model.positions.candidates];
       replaceChildren(
         choose,
@@ -113,9 +134,8 @@ export function filePanel({ engine, readout }) {
       opened = null;
       replaceChildren(result);
       status.textContent = '';
-      fail(
-        caught instanceof ModelFileError ? caught.message : `The file could not be read: ${String(caught)}`,
-      );
+      const known = caught instanceof ModelFileError || caught instanceof HubError;
+      fail(known ? caught.message : `The file could not be read: ${String(caught)}`);
     }
   }
 
@@ -125,9 +145,10 @@ export function filePanel({ engine, readout }) {
     config.draw(analyseSetting(engine, models, opened.setting), {
       title: 'Its configuration',
       href: null,
-      source: files.some((f) => f.name === 'config.json')
-        ? 'From your config.json.'
-        : 'From the file\u2019s metadata.',
+      source:
+        !files || files.some((f) => f.name === 'config.json')
+          ? 'From your config.json.'
+          : 'From the file\u2019s metadata.',
       fields: null,
     });
     return config.element;
@@ -155,9 +176,11 @@ export function filePanel({ engine, readout }) {
     const parts = [settingPart(models), tensorPart(models, name, tensor)].filter((p) => p !== null);
     replaceChildren(result, ...parts);
     recovery.drew();
-    const total = files.reduce((sum, f) => sum + f.size, 0);
+    const from = files
+      ? `of ${bytesText(files.reduce((sum, f) => sum + f.size, 0))}`
+      : `from ${/** @type {any} */ (opened).hosts().join(' and ')}`;
     status.textContent =
-      `Read ${bytesText(opened.bytesRead())} of ${bytesText(total)}` +
+      `Read ${bytesText(opened.bytesRead())} ${from}` +
       (name ? ` (the header and ${name})` : ' (the header)') +
       (parts.length === 0 ? '. No position tensor or setting was found.' : '.');
   }
