@@ -93,8 +93,12 @@ export function modelPanel({ name, readout }) {
   function drawSpectrum({ spectra, setting }) {
     const values = spectra.flatMap(({ result: r }) => [...r.wavelength, ...r.scaledWavelength]);
     const window = setting.contextLength ?? 1;
-    const logs = [...values, window].map(Math.log10);
+    const logs = [...values, window, ...spectra.map((s) => s.window ?? window)].map(Math.log10);
     const levels = [{ at: Math.log10(window), label: `window ${formatInt(window)}` }];
+    for (const s of spectra) {
+      if (s.window !== null && s.window !== window)
+        levels.push({ at: Math.log10(s.window), label: `${layerName(s.type)}: ${formatInt(s.window)}` });
+    }
     const original = spectra[0].rope.scaling?.originalContext;
     if (typeof original === 'number' && original !== window) {
       levels.push({ at: Math.log10(original), label: `original ${formatInt(original)}` });

@@ -15,7 +15,9 @@ const KEPT = 1e-9;
  * @property {string} type the layer type ('all layers', or a rope_parameters key such as 'sliding_attention')
  * @property {import('../../models/config.js').RopeSetting} rope
  * @property {ReturnType<import('../../../../cpp/bindings/pe-models.d.ts').PeModels['ropeSpectrum']>} result
- * @property {number} noTurn pairs whose scaled wavelength exceeds the context window (turns < 1)
+ * @property {number | null} window the tokens a layer of this type sees: the sliding window for
+ *   sliding-window layers, else the context length
+ * @property {number} noTurn pairs whose scaled wavelength exceeds that window (turns < 1)
  * @property {number} slowed pairs the scaling slows (pairFactor > 1)
  * @typedef {object} Analysis
  * @property {import('../../models/config.js').PositionSetting} setting
@@ -43,11 +45,16 @@ export function analyseSetting(engine, models, setting) {
       ? Object.entries(setting.ropeByLayerType)
       : [['all layers', setting.rope]];
     out.spectra = types.map(([type, rope]) => {
-      const [headDim, base, context, scaling, options] = spectrumArgs(rope, setting.contextLength);
+      // A sliding-window layer sees its window, not the context (its RoPE is plain: the scalings measure
+      // against the context length, so a scaled layer keeps it).
+      const local = type === 'sliding_attention' && setting.slidingWindow !== null && !rope.scaling;
+      const window = local ? setting.slidingWindow : setting.contextLength;
+      const [headDim, base, context, scaling, options] = spectrumArgs(rope, window);
       const result = models.ropeSpectrum(headDim, base, context, scaling, options);
       return {
         type,
         rope,
+        window,
         result,
         noTurn: result.turns.filter((t) => t < 1).length,
         slowed: result.pairFactor.filter((f) => f > 1 + KEPT).length,
@@ -86,7 +93,6 @@ export const layerName = (type) =>
  */
 export function sentences({ setting, spectra, slopes }) {
   const out = [];
-  const window = setting.contextLength;
   if (setting.scheme === 'learned' && setting.learned) {
     out.push(
       `A learned table of ${formatInt(setting.learned.positions)} positions` +
@@ -106,13 +112,13 @@ export function sentences({ setting, spectra, slopes }) {
         `${formatValue(slopes[slopes.length - 1])}: the bias falls by that much per token of distance.`,
     );
   }
-  for (const { type, rope, result, noTurn, slowed } of spectra) {
+  for (const { type, rope, window, result, noTurn, slowed } of spectra) {
     const pairs = result.invFreq.length;
     const where = spectra.length > 1 ? `In the ${layerName(type)}, ` : '';
     const head = rope.headDim ?? 2 * pairs;
     const rotating =
       result.rotaryDim < head ? ` (${result.rotaryDim} of the head\u2019s ${head} dimensions rotate)` : '';
-    // Rule: a pair "never completes a turn" when its wavelength after scaling exceeds the context window.
+    // Rule: a pair "never completes a turn" when its wavelength after scaling exceeds the window its layers see.
     out.push(
       `${where}${noTurn} of ${pairs} rotary pairs${rotating} never complete a turn inside the ` +
         `${formatInt(window ?? 0)}-token window.`,
