@@ -11,6 +11,8 @@ bash scripts/build.sh
 node bench/engine.bench.mjs
 # A learned table's cosine matrix and principal components at GPT-2's size, against plain JS (target >= 5x).
 node bench/table-stats.bench.mjs
+# A 548 MB GPT-2-shaped checkpoint opened in "Positions in real models" in Chromium (target: drawn within 1 s).
+node bench/checkpoint.bench.mjs
 # 200,000 seeded calls with random and hostile arguments over every export and Lab (fails on a broken contract).
 node scripts/fuzz-engine.mjs --calls 200000
 # The lab's native peer (pe_bench_lab) and the dump its TF.js check reads (pe-lab-dump), from the native build.
