@@ -3,7 +3,7 @@
 // llama3 rule (llama-models' apply_scaling), ALiBi's slopes (Press et al.'s formula), and the cosines and
 // variances of tables that tests/models/write_checkpoints.py writes with Python's struct.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, numberAfter, openFigure, pressKey, test } from './fixtures.js';
@@ -87,33 +87,38 @@ test('BLOOM: one ALiBi slope per head, 2^(-8h/16), chosen from the keyboard', as
   await expect(right).toContainText('32 heads, slopes from 0.840896');
 });
 
-for (const [name, tensor, first] of [
-  ['gpt2', 'wpe.weight', 0],
-  ['opt', 'model.decoder.embed_positions.weight', 2],
+for (const [name, tensor, first, file] of [
+  ['gpt2', 'wpe.weight', 0, 'model.safetensors'],
+  ['opt', 'model.decoder.embed_positions.weight', 2, 'model.safetensors'],
+  ['sharded', 'wpe.weight', 0, 'model-00002-of-00002.safetensors'],
+  ['gguf', 'position_embd.weight', 0, 'model.gguf'],
 ]) {
   test(`a ${name}-shaped checkpoint opened in the page: every sentence against double precision`, async ({
     page,
   }) => {
     const figure = await openFigure(page, 'checkpoint');
-    await figure.getByLabel(/Open your own checkpoint/).setInputFiles(files(name));
+    const given = readdirSync(path.join(dir, name)).map((f) => path.join(dir, name, f));
+    await figure.getByLabel(/Open your own checkpoint/).setInputFiles(given);
     const own = figure.locator('.pe-ckpt-own');
-    const table = reference[`${name}/model.safetensors`][tensor];
+    const table = reference[`${name}/${file}`][tensor];
     const [rows, cols] = table.shape;
     const { byOffset, topShare } = tableReference(table, first);
     await expect(own.locator('.pe-ckpt-learned')).toContainText(
       `${rows - first} positions \u00d7 ${cols} dimensions`,
     );
     if (first > 0) await expect(own).toContainText('rows 0\u20131 are not positions');
-    // Bytes read: the 8-byte length, the header, the table itself and config.json, nothing else.
-    const bytes = readFileSync(files(name)[1]);
-    const config = readFileSync(files(name)[0]).length;
-    const headerLength = Number(bytes.readBigUInt64LE(0));
-    const read = 8 + headerLength + rows * cols * (table.dtype === 'F32' ? 4 : 2) + config;
-    const total = bytes.length + config;
-    const kB = (n) => (n < 1e3 ? `${n} bytes` : `${Math.round(n / 1e3)} kB`);
-    await expect(own.locator('.pe-ckpt-status')).toHaveText(
-      `Read ${kB(read)} of ${kB(total)} (the header and ${tensor}).`,
-    );
+    // Bytes read from one safetensors file: the 8-byte length, the header, the table and config.json.
+    if (file === 'model.safetensors') {
+      const bytes = readFileSync(files(name)[1]);
+      const config = readFileSync(files(name)[0]).length;
+      const headerLength = Number(bytes.readBigUInt64LE(0));
+      const read = 8 + headerLength + rows * cols * (table.dtype === 'F32' ? 4 : 2) + config;
+      const total = bytes.length + config;
+      const kB = (n) => (n < 1e3 ? `${n} bytes` : `${Math.round(n / 1e3)} kB`);
+      await expect(own.locator('.pe-ckpt-status')).toHaveText(
+        `Read ${kB(read)} of ${kB(total)} (the header and ${tensor}).`,
+      );
+    } else await expect(own.locator('.pe-ckpt-status')).toContainText(`(the header and ${tensor}).`);
     const said = await own.locator('.pe-ckpt-learned .pe-ckpt-sentences').textContent();
     const share = Number(/carr(?:y|ies) ([\d.]+)%/.exec(said ?? '')?.[1]);
     expect(Math.abs(share / 100 - topShare)).toBeLessThan(5e-3 * topShare);
@@ -125,6 +130,37 @@ for (const [name, tensor, first] of [
     expect(Math.abs(mean - byOffset[n - 1])).toBeLessThan(1e-5);
   });
 }
+
+test("T5's bias from a file: each head's bias at a signed offset, read at T5's own bucket", async ({
+  page,
+}) => {
+  const figure = await openFigure(page, 'checkpoint');
+  await figure.getByLabel(/Open your own checkpoint/).setInputFiles(files('t5'));
+  const name = 'encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight';
+  const { values, shape } = reference['t5/model.safetensors'][name];
+  await expect(figure.locator('.pe-ckpt-t5')).toContainText(`${shape[0]} buckets \u00d7 ${shape[1]} heads`);
+  // T5's bucket, bidirectional, 32 buckets, max distance 128 (transformers' _relative_position_bucket).
+  const bucket = (r) => {
+    const [half, exact] = [16, 8];
+    const first = r > 0 ? half : 0;
+    const a = Math.abs(r);
+    if (a < exact) return first + a;
+    return (
+      first +
+      Math.min(exact + Math.floor((Math.log(a / exact) / Math.log(128 / exact)) * (half - exact)), half - 1)
+    );
+  };
+  const chart = figure.locator('svg.pe-ckpt-t5bias');
+  await pressKey(chart, 'Home');
+  await pressKey(chart, 'ArrowRight', 150);
+  const readout = figure.locator('.pe-readout');
+  const r = -192 + 150;
+  await expect(readout).toContainText(`offset ${r}: bucket ${bucket(r)};`);
+  const text = (await readout.textContent()) ?? '';
+  for (let k = 0; k < 4; k += 1) {
+    expect(Math.abs(numberAfter(text, `head ${k}`) - values[bucket(r) * shape[1] + k])).toBeLessThan(1e-5);
+  }
+});
 
 test('a truncated checkpoint is answered with a message naming the file; the figure goes on', async ({
   page,

@@ -15,7 +15,7 @@ const DEFAULT_MAX_DISTANCE = 128;
 export function t5View(readout) {
   let shown = null;
   const chart = offsetChart({
-    name: 'ckpt-t5',
+    name: 'ckpt-t5bias',
     label: 'Bias of every head at each signed offset; left and right arrow keys step the offset',
     xLabel: 'offset r = key \u2212 query',
     yLabel: 'bias added to the score',
