@@ -96,6 +96,17 @@ for (const [name, tensor, first, file] of [
   test(`a ${name}-shaped checkpoint opened in the page: every sentence against double precision`, async ({
     page,
   }) => {
+    // Every byte the page takes from the files, counted where it takes them: Blob.prototype.slice.
+    await page.addInitScript(() => {
+      const slice = Blob.prototype.slice;
+      window.__sliced = 0;
+      Blob.prototype.slice = function counted(start = 0, end = this.size, type) {
+        const from = Math.max(0, Math.min(this.size, start < 0 ? this.size + start : start));
+        const to = Math.max(from, Math.min(this.size, end < 0 ? this.size + end : end));
+        window.__sliced += to - from;
+        return slice.call(this, start, end, type);
+      };
+    });
     const figure = await openFigure(page, 'checkpoint');
     const given = readdirSync(path.join(dir, name)).map((f) => path.join(dir, name, f));
     await figure.getByLabel(/Open your own checkpoint/).setInputFiles(given);
@@ -118,6 +129,7 @@ for (const [name, tensor, first, file] of [
       await expect(own.locator('.pe-ckpt-status')).toHaveText(
         `Read ${kB(read)} of ${kB(total)} (the header and ${tensor}).`,
       );
+      expect(await page.evaluate(() => window.__sliced)).toBe(read);
     } else await expect(own.locator('.pe-ckpt-status')).toContainText(`(the header and ${tensor}).`);
     const said = await own.locator('.pe-ckpt-learned .pe-ckpt-sentences').textContent();
     const share = Number(/carr(?:y|ies) ([\d.]+)%/.exec(said ?? '')?.[1]);
