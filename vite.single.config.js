@@ -116,7 +116,8 @@ function singleFile() {
       const policy = CSP.replace("script-src 'self'", `script-src ${hashes.join(' ')} blob:`)
         .replace("worker-src 'self'", 'worker-src blob:')
         .replace("default-src 'self'", "default-src 'none'")
-        .replace("connect-src 'self'", "connect-src 'none'");
+        // No connection at all: the single file is offline (the Hub's hosts go too; its button says so).
+        .replace(/connect-src [^;]*/, "connect-src 'none'");
       html = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*" \/>/, '');
       html = html.replace(
         '<head>',

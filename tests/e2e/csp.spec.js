@@ -8,13 +8,18 @@ async function policyOf(page) {
 }
 
 for (const path of ['index.html', 'embed.html?figure=lab']) {
-  test(`${path} carries a policy with no eval and no other origin`, async ({ page }) => {
+  test(`${path} carries a policy with no eval and no other origin but the Hub's, for connections`, async ({
+    page,
+  }) => {
     await page.goto(path);
     const policy = await policyOf(page);
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(policy).toContain("default-src 'self'");
     expect(policy).not.toContain("'unsafe-eval'");
-    expect(policy).not.toMatch(/https?:/);
+    // The only other origins: the Hugging Face Hub and its download hosts, for fetch (asked only on request).
+    const hub = "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co";
+    expect(policy).toContain(hub);
+    expect(policy.replace(hub, '')).not.toMatch(/https?:/);
   });
 }
 

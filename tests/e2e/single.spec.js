@@ -36,7 +36,7 @@ test('the single file works from file:// with no network', async ({ page }) => {
   page.on('worker', (worker) => workers.push(worker.url()));
 
   await page.goto(pathToFileURL(file).href);
-  expect(await scrollThrough(page)).toBe(15);
+  expect(await scrollThrough(page)).toBe(16);
   await expect(page.locator('.pe-figure > .pe-error:visible')).toHaveCount(0);
 
   // The order demo: the same words in another order pool identically without positions; other words do not.

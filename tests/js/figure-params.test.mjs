@@ -9,9 +9,9 @@ import { test } from 'node:test';
 register('../unit/raw-hooks.mjs', import.meta.url);
 register('./engine-hooks.mjs', import.meta.url);
 globalThis.window = /** @type {any} */ ({ matchMedia: () => ({ matches: false, addEventListener() {} }) });
-const { getEngine, loadEngine, loadLab } = await import('../../web/src/engine/engine.js');
+const { getEngine, loadEngine, loadLab, loadModels } = await import('../../web/src/engine/engine.js');
 const { figures } = await import('../../web/src/app/registry.js');
-await Promise.all([loadEngine(), loadLab()]);
+await Promise.all([loadEngine(), loadLab(), loadModels()]);
 const engine = getEngine();
 
 const TRIALS = 8;

@@ -56,7 +56,8 @@ export function checkEndpoint(endpoint) {
 }
 
 /** One part of a model id: letters, digits, ".", "_", "-", not starting or ending with "." or "-", no "..". */
-const PART = new RegExp(`^(?![.-])(?!.*[.]{2})[A-Za-z0-9._-]{1,${MAX_ID_PART}}(?<![.-])$`);
+// Lookaheads only: Safari before 16.4 (WPE 2.38) has no lookbehind, and a module with one would not load.
+const PART = new RegExp(`^(?![.-])(?!.*[.]{2})(?!.*[.-]$)[A-Za-z0-9._-]{1,${MAX_ID_PART}}$`);
 
 /**
  * `owner/name` or `name`, checked; it becomes part of a URL path.
@@ -78,7 +79,9 @@ export function checkModelId(modelId, host) {
 }
 
 /** A branch, tag or commit: letters, digits, ".", "_", "-" and "/" (refs/pr/1), no "..". */
-const REVISION = new RegExp(`^(?![/.])(?!.*[.]{2})(?!.*//)[A-Za-z0-9._/-]{1,${MAX_REVISION_LENGTH}}(?<!/)$`);
+const REVISION = new RegExp(
+  `^(?![/.])(?!.*[.]{2})(?!.*//)(?!.*/$)[A-Za-z0-9._/-]{1,${MAX_REVISION_LENGTH}}$`,
+);
 
 /** A shard an index names is fetched from the same folder: a plain file name, nothing else. */
 const SHARD = /^(?![.-])(?!.*[.]{2})[A-Za-z0-9._-]{1,200}\.safetensors$/;
