@@ -61,3 +61,13 @@ export function formatSig(x, significant = 4) {
 export function formatValue(x) {
   return number(x, 6).text;
 }
+
+const SUPERSCRIPT = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+
+/** Tick label of a log axis: "1", "10", "100", "1000", then 10 with a superscript exponent; '' between decades. */
+export function decade(v, every = 1) {
+  const exponent = Math.round(Math.log10(v));
+  if (Math.abs(Math.log10(v) - exponent) > 1e-9 || exponent % every !== 0) return '';
+  if (exponent >= 0 && exponent <= 3) return String(10 ** exponent);
+  return `10${Array.from(String(exponent), (c) => (c === '-' ? '\u207b' : SUPERSCRIPT[Number(c)])).join('')}`;
+}

@@ -4,18 +4,9 @@
 // config.json are shown alike.
 import { series as palette } from '../../ui/colors.js';
 import { changeWriter, h, replaceChildren } from '../../ui/dom.js';
-import { formatInt, formatSig, formatValue } from '../../ui/format.js';
+import { decade, formatInt, formatSig, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
 import { layerName, sentences } from './setting.js';
-
-const SUPERSCRIPT = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
-/** A tick of a log10 axis: 1, 10, 100, 1000, then 10 with a superscript exponent; nothing between decades. */
-const decade = (v) => {
-  if (Math.abs(v - Math.round(v)) > 1e-9) return '';
-  const e = Math.round(v);
-  if (e >= 0 && e <= 3) return String(10 ** e);
-  return `10${Array.from(String(e), (c) => (c === '-' ? '\u207b' : SUPERSCRIPT[Number(c)])).join('')}`;
-};
 
 /** Config fields as written: nested objects key by key, long lists by their length. */
 function fieldText(value) {
@@ -107,7 +98,8 @@ export function modelPanel({ name, readout }) {
     spectrum.draw({
       max: spectra[0].result.wavelength.length - 1,
       domain: [Math.floor(Math.min(...logs)), Math.ceil(Math.max(...logs))],
-      yFormat: decade,
+      // The axis is in log10 units: a tick at an integer is a decade.
+      yFormat: (v) => decade(10 ** v),
       levels,
       series: spectra.flatMap(({ type, result: r }, s) => {
         const where = spectra.length > 1 ? `, ${layerName(type)}` : '';

@@ -27,8 +27,8 @@ const KEPT = 1e-9;
  *   signed offset -maxOffset..maxOffset, for the encoder (both directions) and the decoder (causal)
  */
 
-/** T5's bucket charts run to this many times the max distance, where every offset shares the last bucket. */
-const T5_REACH = 1.5;
+/** The largest offset T5's charts show: 1.5 times the max distance, past which every offset shares a bucket. */
+export const t5Reach = (maxDistance) => Math.min(65536, Math.ceil(1.5 * maxDistance));
 
 /**
  * @param {import('../../../../cpp/bindings/pe-engine.d.ts').PeEngine} engine
@@ -64,7 +64,7 @@ export function analyseSetting(engine, models, setting) {
     out.slopes = engine.alibiSlopes(setting.heads);
   } else if (setting.scheme === 't5' && setting.t5) {
     const { buckets, maxDistance } = setting.t5;
-    const maxOffset = Math.min(65536, Math.ceil(T5_REACH * maxDistance));
+    const maxOffset = t5Reach(maxDistance);
     out.buckets = {
       maxOffset,
       both: models.t5Buckets(buckets, maxDistance, maxOffset, true),

@@ -5,6 +5,7 @@ import { series as palette } from '../../ui/colors.js';
 import { h, replaceChildren } from '../../ui/dom.js';
 import { formatInt, formatValue } from '../../ui/format.js';
 import { offsetChart } from '../../ui/offset-chart.js';
+import { t5Reach } from './setting.js';
 
 /** Heads drawn at most (the readout names the first of them). */
 const MAX_HEADS = 16;
@@ -44,7 +45,7 @@ export function t5View(readout) {
     draw(models, { values, shape: [buckets, heads] }, { role, maxDistance }) {
       const distance = maxDistance ?? DEFAULT_MAX_DISTANCE;
       const both = role !== 'decoder';
-      const maxOffset = Math.min(65536, Math.ceil(1.5 * distance));
+      const maxOffset = t5Reach(distance);
       const lookup = models.t5Buckets(buckets, distance, maxOffset, both);
       shown = { values, heads, lookup, maxOffset };
       let low = 0;

@@ -6,15 +6,7 @@ import { indexCursor } from '../../ui/grid-cursor.js';
 
 export const MARGIN = { top: 14, right: 14, bottom: 46, left: 62 };
 export const BOTTOM = 280 - MARGIN.bottom;
-const SUPERSCRIPT = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
-
-/** Tick label of a log axis: "1", "10", "100", "1000", then 10 with a superscript exponent; '' between decades. */
-export function decade(v, every = 1) {
-  const exponent = Math.round(Math.log10(v));
-  if (Math.abs(Math.log10(v) - exponent) > 1e-9 || exponent % every !== 0) return '';
-  if (exponent >= 0 && exponent <= 3) return String(10 ** exponent);
-  return `10${Array.from(String(exponent), (c) => (c === '-' ? '\u207b' : SUPERSCRIPT[Number(c)])).join('')}`;
-}
+export { decade } from '../../ui/format.js';
 
 /**
  * @param {{ label: string, count: () => number, indexAt: (x: number) => number | null,
