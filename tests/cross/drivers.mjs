@@ -240,19 +240,29 @@ function webkitGtk({ dark }) {
   );
 }
 
+/** JavaScriptCore's options for WPE: its WebAssembly interpreter off, unless the environment says otherwise. */
+function wpeJscOptions() {
+  if (process.env.CROSS_WPE_JSC !== undefined) {
+    const pairs = process.env.CROSS_WPE_JSC.split(',').filter(Boolean);
+    return Object.fromEntries(pairs.map((pair) => pair.split('=')).map(([k, v]) => [`JSC_${k}`, v]));
+  }
+  return process.env.CROSS_WPE_LLINT === '1' ? {} : { JSC_useWasmLLInt: 'false' };
+}
+
 /**
  * Starts WPE WebKit's cog, headless (no colour scheme of its own: light). Its WebAssembly interpreter (the LLInt
  * tier) is switched off, so that every function is compiled by BBQ from the start: in WPE 2.38, code that tiers up
  * from the interpreter traps or computes wrong numbers in about one run of the stage in four under load, on calls
  * that Node replays exactly (docs/wasm-traps.md has the evidence). CROSS_WPE_LLINT=1 keeps the interpreter, to
- * study the fault.
+ * study the fault, and CROSS_WPE_JSC=name=value,... sets JavaScriptCore's options instead (useConcurrentJIT=false,
+ * say).
  */
 function wpe() {
   const port = nextPort++;
   return webDriverSession(
     'WPEWebDriver',
     [`--port=${port}`],
-    process.env.CROSS_WPE_LLINT === '1' ? {} : { JSC_useWasmLLInt: 'false' },
+    wpeJscOptions(),
     {
       browserName: 'cog',
       'wpe:browserOptions': { binary: '/usr/bin/cog', args: ['--automation', '--platform=headless'] },

@@ -16,6 +16,32 @@
   const note = (text) => {
     for (const sink of sinks) sink.push(`${text}${where}`);
   };
+  // WebKit reports a ResizeObserver loop as "Script error." with no file or line (its report names no script).
+  // Every observation is watched so that such an error can name the elements whose size changed again after
+  // their observer's callback in the same frame: the ones the browser had to leave undelivered.
+  const delivered = new Map();
+  const Observer = window.ResizeObserver;
+  const sizeOf = (target) => {
+    const { width, height } = target.getBoundingClientRect();
+    return `${Math.round(width * 100) / 100}x${Math.round(height * 100) / 100}`;
+  };
+  const label = (target) =>
+    `${target.localName}${target.id ? `#${target.id}` : ''}${[...target.classList].map((c) => `.${c}`).join('')}`;
+  if (Observer) {
+    window.ResizeObserver = class extends Observer {
+      constructor(callback) {
+        super((entries, observer) => {
+          for (const { target } of entries) delivered.set(target, sizeOf(target));
+          return callback(entries, observer);
+        });
+      }
+    };
+  }
+  const undelivered = () =>
+    [...delivered]
+      .filter(([target, size]) => target.isConnected && sizeOf(target) !== size)
+      .map(([target, size]) => `${label(target)} ${size} -> ${sizeOf(target)}`)
+      .join(', ');
   const describe = (value) =>
     value instanceof Error ? `${value.name}: ${value.message}` : String(value?.message ?? value);
   window.addEventListener(
@@ -30,8 +56,11 @@
         note(`failed to load: ${target.getAttribute('src') ?? target.getAttribute('href')}`);
       } else {
         // A browser hides the details of an error whose top frame has no script of this origin ("Script
-        // error.", as WebKit reports a trap in WebAssembly code): where it was raised is then all there is.
-        const at = event.filename ? ` (at ${event.filename}:${event.lineno}:${event.colno})` : '';
+        // error.", as WebKit reports a ResizeObserver loop): where it was raised, or what resized, is all there is.
+        const changed = event.filename || event.error ? '' : undelivered();
+        const at = event.filename
+          ? ` (at ${event.filename}:${event.lineno}:${event.colno})`
+          : changed && ` (resized after their observer's callback: ${changed})`;
         note(`page error: ${describe(event.error ?? event.message)}${event.error ? '' : at}`);
       }
     },

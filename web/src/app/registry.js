@@ -1,6 +1,7 @@
 // Every figure id, in the order of the article, and how to load its module. Modules load on
 // demand, so a page pays only for the figures it shows.
 import { quote } from '../core/params.js';
+import { inTask } from '../engine/task.js';
 
 export const figures = {
   order: () => import('../figures/order/index.js'),
@@ -43,7 +44,8 @@ export async function loadFigure(id) {
   if (!load) {
     throw new Error(`Unknown figure ${quote(id)}; known figures: ${Object.keys(figures).join(', ')}.`);
   }
-  const module = await load().catch((error) => {
+  // Settled in a task of its own: what waits for the figure's code draws (engine/task.js).
+  const module = await inTask(load()).catch((error) => {
     throw new FigureLoadError(id, error);
   });
   return module.default;

@@ -10,6 +10,7 @@
 // EngineLoadError that says which, and the module prints nothing of its own to the console.
 import { inlineModules } from './engine-inline.js';
 import { EngineLostError, facadeOf, isModuleLost } from './lost.js';
+import { inTask } from './task.js';
 
 export { EngineLostError, isModuleLost };
 
@@ -55,7 +56,8 @@ function moduleLoader(name) {
     if (!loading) {
       attempts += 1;
       failed = false;
-      loading = startModule(name, attempts, state).then(
+      // Settled in a task of its own: what waits for the engine draws (engine/task.js).
+      loading = inTask(startModule(name, attempts, state)).then(
         (started) => {
           instance = started;
           facade ??= facadeOf(name, started, callCurrent);

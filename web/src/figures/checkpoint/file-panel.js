@@ -3,6 +3,7 @@
 // leaves the machine), and shown with the gallery's panel for its config and the table view for a learned
 // table. Every failure is a message in the panel; the figure goes on.
 import { getModels } from '../../engine/engine.js';
+import { inTask } from '../../engine/task.js';
 import { HubError, ModelFileError } from '../../models/errors.js';
 import { openHubModel } from '../../models/hub.js';
 import { openModel } from '../../models/open.js';
@@ -117,7 +118,8 @@ export function filePanel({ engine, readout }) {
     error.hidden = true;
     status.textContent = reading;
     try {
-      const model = await opening();
+      // Each read settles in a task of its own: the drawing that follows runs there (engine/task.js).
+      const model = await inTask(opening());
       if (mine !== turn) return;
       opened = model;
       files = list;
@@ -171,7 +173,7 @@ export function filePanel({ engine, readout }) {
     if (!opened) return;
     const models = getModels();
     const name = choose.value;
-    const tensor = name ? await opened.read(name) : null;
+    const tensor = name ? await inTask(opened.read(name)) : null;
     if (mine !== turn) return;
     const parts = [settingPart(models), tensorPart(models, name, tensor)].filter((p) => p !== null);
     replaceChildren(result, ...parts);
