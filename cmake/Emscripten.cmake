@@ -13,14 +13,14 @@ endif()
 # Size: the module is optimised for size (-Oz) but for the sources whose loops the page and the lab wait on,
 # which keep -O3 (inlining, unrolling, vectorising): the lab's training step (kernels, layers, attention, model,
 # optimizer, random numbers), the sinusoidal table and picture, the dot products by offset, the similarity
-# matrix, and the tiles of dot products under it and the analyses of a learned table. Everything else
+# matrix, and the tiles of dot products under it and the analyses of a learned table, and the FFT of its columns. Everything else
 # (the bindings' argument checks and conversions, messages, the small per-figure computations, and the lab's
 # configuration checks, buffer layout, saved state, inspection, task batches and the trainer's step sequencing,
 # each once per run, click or step) is smaller at -Oz: those six lab sources at -Oz saved 4.5 KB gzipped with no
 # change in training speed (docs/performance.md, Download sizes).
 set(PE_WASM_SPEED_SOURCES
     lab/attention lab/kernels lab/layers lab/model lab/optimizer rng
-    sinusoidal_table image sinusoidal_dot similarity dot_tiles)
+    sinusoidal_table image sinusoidal_dot similarity dot_tiles fft)
 # The speed sources form their own object library, whose objects come first on the link line. A function defined
 # inline in a header (pe/simd.hpp's helpers, std::vector's growth and copies) is compiled into every object that
 # uses it without inlining it, and the linker keeps the first copy it sees: were the bindings' -Oz objects first,

@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "dot_tiles.hpp"
+#include "fft.hpp"
 #include "pe/limits.hpp"
 #include "pe/sinusoidal.hpp"
 #include "table_scale.hpp"
@@ -112,45 +113,66 @@ ColumnPeriods column_periods(matrix_view<const float> table) {
       power[j] += x * x;
     }
   }
-  // Bins 1..n/2 in blocks: a block's rows are cos(2 pi f t / n) and sin(2 pi f t / n) over t, from one table
-  // of n angles indexed by f t mod n, and its dot products with every column are the DFT's real and imaginary
-  // parts. Bin f and n - f hold the same power, so every bin below n/2 counts twice (Parseval: sum_t x_t^2 =
-  // sum_f |X_f|^2 / n).
-  std::vector<float> cos_of(n);
-  std::vector<float> sin_of(n);
-  const double turn = 2.0 * 3.14159265358979323846 / static_cast<double>(n);
-  for (std::size_t m = 0; m < n; ++m) {
-    cos_of[m] = static_cast<float>(std::cos(turn * static_cast<double>(m)));
-    sin_of[m] = static_cast<float>(std::sin(turn * static_cast<double>(m)));
-  }
-  constexpr std::size_t kBins = 32;
-  const std::size_t last = n / 2;
-  std::vector<float> waves(2 * kBins * n);
-  std::vector<float> parts(2 * kBins * d);
   std::vector<double> best(d, 0.0);
   ColumnPeriods out;
   out.bin.assign(d, 0);
-  for (std::size_t first = 1; first <= last; first += kBins) {
-    const std::size_t count = std::min(kBins, last + 1 - first);
-    for (std::size_t b = 0; b < count; ++b) {
+  // Bin f's power counts twice below n/2: bins f and n - f hold the same (Parseval: sum_t x_t^2 =
+  // sum_f |X_f|^2 / n). The first bin of the largest power wins.
+  const auto consider = [&](std::size_t j, std::size_t f, double re, double im) {
+    const double p = (2 * f == n ? 1.0 : 2.0) * (re * re + im * im);
+    if (p > best[j]) {
+      best[j] = p;
+      out.bin[j] = static_cast<int>(f);
+    }
+  };
+  const std::size_t last = n / 2;
+  if ((n & (n - 1)) == 0) {
+    // n a power of two (GPT-2's 1024, BERT's 512): a radix-2 FFT in double, n log2 n butterflies where the
+    // block DFT below takes n^2 / 2 multiply-adds. Two real columns x and y go into one transform as x + iy;
+    // with Z_f its DFT and Z_g = Z_(n-f): X_f = (Z_f + conj(Z_g)) / 2 and Y_f = (Z_f - conj(Z_g)) / 2i.
+    const detail::Fft fft(n);
+    std::vector<double> re(n);
+    std::vector<double> im(n);
+    for (std::size_t j = 0; j < d; j += 2) {
+      const bool pair = j + 1 < d;
       for (std::size_t t = 0; t < n; ++t) {
-        const std::size_t m = ((first + b) * t) % n;
-        waves[(2 * b) * n + t] = cos_of[m];
-        waves[(2 * b + 1) * n + t] = sin_of[m];
+        re[t] = columns[j * n + t];
+        im[t] = pair ? static_cast<double>(columns[(j + 1) * n + t]) : 0.0;
+      }
+      fft.forward(re.data(), im.data());
+      for (std::size_t f = 1; f <= last; ++f) {
+        const std::size_t g = n - f;
+        consider(j, f, 0.5 * (re[f] + re[g]), 0.5 * (im[f] - im[g]));
+        if (pair) consider(j + 1, f, 0.5 * (im[f] + im[g]), 0.5 * (re[g] - re[f]));
       }
     }
-    detail::dot_tiles(waves.data(), 2 * count, columns.data(), d, n, parts.data(), false);
-    for (std::size_t b = 0; b < count; ++b) {
-      const std::size_t f = first + b;
-      const double weight = 2 * f == n ? 1.0 : 2.0;
-      for (std::size_t j = 0; j < d; ++j) {
-        const double re = parts[(2 * b) * d + j];
-        const double im = parts[(2 * b + 1) * d + j];
-        const double p = weight * (re * re + im * im);
-        if (p > best[j]) {
-          best[j] = p;
-          out.bin[j] = static_cast<int>(f);
+  } else {
+    // Bins 1..n/2 in blocks: a block's rows are cos(2 pi f t / n) and sin(2 pi f t / n) over t, from one
+    // table of n angles indexed by f t mod n, and its dot products with every column are the DFT's real and
+    // imaginary parts.
+    std::vector<float> cos_of(n);
+    std::vector<float> sin_of(n);
+    const double turn = 2.0 * 3.14159265358979323846 / static_cast<double>(n);
+    for (std::size_t m = 0; m < n; ++m) {
+      cos_of[m] = static_cast<float>(std::cos(turn * static_cast<double>(m)));
+      sin_of[m] = static_cast<float>(std::sin(turn * static_cast<double>(m)));
+    }
+    constexpr std::size_t kBins = 32;
+    std::vector<float> waves(2 * kBins * n);
+    std::vector<float> parts(2 * kBins * d);
+    for (std::size_t first = 1; first <= last; first += kBins) {
+      const std::size_t count = std::min(kBins, last + 1 - first);
+      for (std::size_t b = 0; b < count; ++b) {
+        for (std::size_t t = 0; t < n; ++t) {
+          const std::size_t m = ((first + b) * t) % n;
+          waves[(2 * b) * n + t] = cos_of[m];
+          waves[(2 * b + 1) * n + t] = sin_of[m];
         }
+      }
+      detail::dot_tiles(waves.data(), 2 * count, columns.data(), d, n, parts.data(), false);
+      for (std::size_t b = 0; b < count; ++b) {
+        for (std::size_t j = 0; j < d; ++j)
+          consider(j, first + b, parts[(2 * b) * d + j], parts[(2 * b + 1) * d + j]);
       }
     }
   }

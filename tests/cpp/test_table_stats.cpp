@@ -287,7 +287,9 @@ TEST_CASE("column periods: whole cycles give their period exactly; sinusoidal co
 }
 
 TEST_CASE("column periods: the peak and its share against a double DFT", "[table_stats]") {
-  const std::size_t n = 45;
+  // 45 and 300 take the block DFT; the powers of two, the FFT (2: a single bin; 1024: GPT-2's table).
+  const std::size_t n = GENERATE(std::size_t{45}, std::size_t{300}, std::size_t{2}, std::size_t{4},
+                                 std::size_t{64}, std::size_t{1024});
   const std::size_t d = 7;
   const auto v = random_table(n, d, 21);
   const auto got = pe::column_periods({v, n, d});
@@ -303,9 +305,10 @@ TEST_CASE("column periods: the peak and its share against a double DFT", "[table
         re += x[a * d + c] * std::cos(2 * kPi * dbl(f * a) / dbl(n));
         im += x[a * d + c] * std::sin(2 * kPi * dbl(f * a) / dbl(n));
       }
-      bins[f] = (2 * f == n ? 1.0 : 2.0) * (re * re + im * im) / (n * power);
+      bins[f] = (2 * f == n ? 1.0 : 2.0) * (re * re + im * im) / (dbl(n) * power);
     }
     const double best = *std::max_element(bins.begin(), bins.end());
+    INFO("n = " << n << ", column " << c);
     REQUIRE(got.bin[c] >= 1);
     CHECK_CLOSE(bins[std::size_t(got.bin[c])], best, 1e-5);
     CHECK_CLOSE(got.share[c], best, 1e-5);
