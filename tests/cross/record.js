@@ -18,20 +18,22 @@
   };
   // WebKit reports a ResizeObserver loop as "Script error." with no file or line (its report names no script).
   // Every observation is watched so that such an error can name the elements whose size changed again after
-  // their observer's callback in the same frame: the ones the browser had to leave undelivered.
+  // their observer's callback in the same frame: the ones the browser had to leave undelivered. The sizes are
+  // the entries' own (a border box, as the browser measured it): measuring here would lay the page out inside
+  // the callback, which can itself change what the browser observes.
   const delivered = new Map();
   const Observer = window.ResizeObserver;
-  const sizeOf = (target) => {
-    const { width, height } = target.getBoundingClientRect();
-    return `${Math.round(width * 100) / 100}x${Math.round(height * 100) / 100}`;
-  };
+  const rounded = (x) => Math.round(x * 100) / 100;
   const label = (target) =>
     `${target.localName}${target.id ? `#${target.id}` : ''}${[...target.classList].map((c) => `.${c}`).join('')}`;
   if (Observer) {
     window.ResizeObserver = class extends Observer {
       constructor(callback) {
         super((entries, observer) => {
-          for (const { target } of entries) delivered.set(target, sizeOf(target));
+          for (const entry of entries) {
+            const box = entry.borderBoxSize?.[0];
+            if (box) delivered.set(entry.target, `${rounded(box.inlineSize)}x${rounded(box.blockSize)}`);
+          }
           return callback(entries, observer);
         });
       }
@@ -39,8 +41,13 @@
   }
   const undelivered = () =>
     [...delivered]
-      .filter(([target, size]) => target.isConnected && sizeOf(target) !== size)
-      .map(([target, size]) => `${label(target)} ${size} -> ${sizeOf(target)}`)
+      .map(([target, size]) => {
+        if (!target.isConnected) return '';
+        const { width, height } = target.getBoundingClientRect();
+        const now = `${rounded(width)}x${rounded(height)}`;
+        return now === size ? '' : `${label(target)} ${size} -> ${now}`;
+      })
+      .filter(Boolean)
       .join(', ');
   const describe = (value) =>
     value instanceof Error ? `${value.name}: ${value.message}` : String(value?.message ?? value);
