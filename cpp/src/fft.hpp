@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "pe/sinusoidal.hpp"
+
 namespace pe::detail {
 
 /// The forward DFT X_f = sum_t x_t e^(-2 pi i f t / n) of n complex values, n a power of two: iterative
@@ -15,7 +17,7 @@ namespace pe::detail {
 class Fft {
  public:
   explicit Fft(std::size_t n) : n_(n), cos_(n / 2), sin_(n / 2) {
-    const double turn = 2.0 * 3.14159265358979323846 / static_cast<double>(n);
+    const double turn = kTwoPi / static_cast<double>(n);
     for (std::size_t m = 0; m < n / 2; ++m) {
       cos_[m] = std::cos(turn * static_cast<double>(m));
       sin_[m] = std::sin(turn * static_cast<double>(m));

@@ -152,7 +152,7 @@ ColumnPeriods column_periods(matrix_view<const float> table) {
     // imaginary parts.
     std::vector<float> cos_of(n);
     std::vector<float> sin_of(n);
-    const double turn = 2.0 * 3.14159265358979323846 / static_cast<double>(n);
+    const double turn = kTwoPi / static_cast<double>(n);
     for (std::size_t m = 0; m < n; ++m) {
       cos_of[m] = static_cast<float>(std::cos(turn * static_cast<double>(m)));
       sin_of[m] = static_cast<float>(std::sin(turn * static_cast<double>(m)));
